@@ -1,0 +1,169 @@
+import { z } from "zod";
+import type { Lang } from "./envelope.ts";
+import { type MessageParams, messageText, type ValidationKey } from "./messages.ts";
+
+/**
+ * Validation rules of spec section 5. Each rule is a pure predicate; zod fields below attach them with
+ * the message key "validation.<rule>" so the browser and the server report the same text in either
+ * language (issueMessage). Later screens build their schemas from these.
+ */
+
+// ---- generic rules ----
+export const rules = {
+  required: (v: unknown): boolean =>
+    !(
+      v === undefined ||
+      v === null ||
+      (typeof v === "string" && v.trim() === "") ||
+      (Array.isArray(v) && v.length === 0)
+    ),
+  min: (v: string, min: number): boolean => [...v].length >= min,
+  max: (v: string, max: number): boolean => [...v].length <= max,
+  between: (v: string, min: number, max: number): boolean => [...v].length >= min && [...v].length <= max,
+  numeric: (v: string): boolean => /^[0-9]+$/.test(v),
+  integer: (v: string): boolean => /^-?[0-9]+$/.test(v),
+  alpha_num: (v: string): boolean => /^[A-Za-z0-9]+$/.test(v),
+  alpha_dash: (v: string): boolean => /^[A-Za-z0-9_-]+$/.test(v),
+  email: (v: string): boolean => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
+  confirmed: (v: string, other: string): boolean => v === other,
+  required_if: (v: unknown, condition: boolean): boolean => !condition || rules.required(v),
+
+  // ---- named rules ----
+  /** Letters, digits and @%+/\'!#$^?:.(){}[]~_-; at least 3 of 4 kinds; 8 to 20 characters. */
+  password: (v: string): boolean => {
+    if (!/^[A-Za-z0-9@%+/\\'!#$^?:.(){}[\]~_-]{8,20}$/.test(v)) return false;
+    const kinds = [/[A-Z]/, /[a-z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((re) => re.test(v)).length;
+    return kinds >= 3;
+  },
+  maxValueBigint: (v: string, max: bigint | number | string): boolean =>
+    v.length <= 19 && /^-?[0-9]+$/.test(v) && BigInt(v) <= BigInt(max),
+  ipAddressV4: (v: string): boolean => {
+    const parts = v.split(".");
+    return parts.length === 4 && parts.every((p) => /^(0|[1-9][0-9]{0,2})$/.test(p) && Number(p) <= 255);
+  },
+  ipAddressV4Subnet: (v: string | number): boolean => /^(0|[1-9][0-9]?)$/.test(String(v)) && Number(v) <= 32,
+  uniqueIpAddress: (v: string, list: readonly string[]): boolean => !list.includes(v),
+  /** dateTimeEnd, emptyIf, groupNameDuplicate: pass/fail decided by the caller's flag. */
+  flag: (pass: boolean): boolean => pass,
+  groupNameDuplicate: (v: string, names: readonly string[]): boolean => !names.includes(v),
+  /** Strict match of a date-fns style format made of yyyy MM dd HH mm ss and literal separators. */
+  dateFormat: (v: string, format: string): boolean => strictDate(v, format),
+  dateTimeSelectionField: (v: unknown, linked: readonly unknown[]): boolean =>
+    !linked.some((x) => rules.required(x)) || rules.required(v),
+  delimiterItemSpace: (v: string, opts: DelimiterOptions): boolean =>
+    delimiterItems(v, /^(\S+) (\S+)$/, opts),
+  delimiterItemAmpersand: (v: string, opts: DelimiterOptions): boolean =>
+    delimiterItems(v, /^([^&\s]+)&([^&\s]+)$/, opts),
+  delimiterItemMax: (v: string, max: number): boolean =>
+    v
+      .split(/\s+/)
+      .filter((item) => item !== "")
+      .every((item) => [...item].length <= max),
+  customEmail: (v: string): boolean =>
+    /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/.test(
+      v,
+    ),
+  domain: (v: string): boolean =>
+    v.includes(".") &&
+    v.split(".").every((label) => /^[A-Za-z0-9-]{1,63}$/.test(label) && !/^-|-$/.test(label)),
+  hashSHA256: (v: string): boolean => /^[0-9A-Z]{64}$/.test(v),
+} as const;
+
+export interface DelimiterOptions {
+  /** Require each of the two items to be a 64-character hex string. */
+  hash?: readonly [boolean, boolean];
+  max?: readonly [number, number];
+}
+
+function delimiterItems(v: string, shape: RegExp, opts: DelimiterOptions): boolean {
+  return v
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== "")
+    .every((line) => {
+      const m = shape.exec(line.trim());
+      if (!m) return false;
+      return [m[1] ?? "", m[2] ?? ""].every(
+        (item, i) =>
+          (!opts.hash?.[i] || /^[0-9A-Fa-f]{64}$/.test(item)) &&
+          (opts.max?.[i] === undefined || item.length <= (opts.max[i] ?? 0)),
+      );
+    });
+}
+
+function strictDate(v: string, format: string): boolean {
+  const tokens: Record<string, string> = {
+    yyyy: "(\\d{4})",
+    MM: "(\\d{2})",
+    dd: "(\\d{2})",
+    HH: "(\\d{2})",
+    mm: "(\\d{2})",
+    ss: "(\\d{2})",
+  };
+  const order: string[] = [];
+  const pattern = format.replace(/yyyy|MM|dd|HH|mm|ss|[.*+?^${}()|[\]\\]/g, (t) => {
+    if (t in tokens) {
+      order.push(t);
+      return tokens[t] ?? "";
+    }
+    return `\\${t}`;
+  });
+  const m = new RegExp(`^${pattern}$`).exec(v);
+  if (!m) return false;
+  const part = (t: string, fallback: number) =>
+    order.includes(t) ? Number(m[order.indexOf(t) + 1]) : fallback;
+  const [y, mo, d, h, mi, s] = [
+    part("yyyy", 2000),
+    part("MM", 1),
+    part("dd", 1),
+    part("HH", 0),
+    part("mm", 0),
+    part("ss", 0),
+  ];
+  const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+  return (
+    date.getUTCFullYear() === y &&
+    date.getUTCMonth() === mo - 1 &&
+    date.getUTCDate() === d &&
+    h < 24 &&
+    mi < 60 &&
+    s < 60
+  );
+}
+
+// ---- zod fields: the message is the rule's key, params travel on the issue ----
+export const issue = (key: ValidationKey, params?: MessageParams) => ({
+  message: `validation.${key}`,
+  params,
+});
+
+export const requiredText = (max: number) =>
+  z.string().min(1, issue("required")).max(max, issue("max", { max }));
+export const optionalText = (max: number) => z.string().max(max, issue("max", { max }));
+
+/** Company ID: up to 50 alphanumerics. */
+export const companyIdField = requiredText(50).refine(rules.alpha_num, issue("alpha_num"));
+/** Operator e-mail: half-width alphanumerics and symbols. */
+export const emailField = requiredText(254).refine(rules.customEmail, issue("customEmail"));
+export const passwordField = z.string().min(1, issue("required")).refine(rules.password, issue("password"));
+export const operatorNameField = requiredText(30);
+export const memoField = optionalText(500);
+
+/** The text for one zod issue in the given language. */
+export function issueMessage(lang: Lang, i: z.core.$ZodIssue): string {
+  const params = { ...((i as { params?: MessageParams }).params ?? {}) };
+  if ("maximum" in i && params.max === undefined) params.max = Number(i.maximum);
+  if ("minimum" in i && params.min === undefined) params.min = Number(i.minimum);
+  if (i.message.startsWith("validation."))
+    return messageText(lang, i.message as `validation.${ValidationKey}`, params);
+  if (i.code === "invalid_type" && i.input === undefined) return messageText(lang, "validation.required");
+  if (i.code === "unrecognized_keys")
+    return messageText(lang, "error.unknownKey", { key: i.keys.join(", ") });
+  if (i.code === "too_big") return messageText(lang, "validation.max", params);
+  if (i.code === "too_small")
+    return messageText(lang, params.min === 1 ? "validation.required" : "validation.min", params);
+  return messageText(lang, "error.badEnvelope");
+}
+
+/** Field errors of a failed parse, one per issue, with a dotted field path. */
+export const fieldErrors = (lang: Lang, error: z.ZodError) =>
+  error.issues.map((i) => ({ field: i.path.join("."), message: issueMessage(lang, i) }));

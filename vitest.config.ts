@@ -1,0 +1,34 @@
+import { defineConfig } from "vitest/config";
+
+// One run, four projects; npm test runs them all. Server and e2e tests start real servers, so they
+// run their files one at a time to stay within a 2-core machine.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], environment: "node" } },
+      { test: { name: "machines", include: ["tests/machines/**/*.test.{ts,tsx}"], environment: "node" } },
+      {
+        test: {
+          name: "server",
+          include: ["tests/server/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/support/serverGlobalSetup.ts"],
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/support/e2eGlobalSetup.ts"],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
