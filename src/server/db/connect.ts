@@ -1,0 +1,38 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import { PgliteDialect } from "./pgliteDialect.ts";
+import type { Database } from "./schema.ts";
+
+export type DatabaseKind = "pglite" | "postgres";
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+export interface DatabaseLocation {
+  /** Embedded PGlite keeps its files in <dataDir>/pglite. */
+  dataDir: string;
+  /** When set, PostgreSQL is used instead of the embedded database. */
+  databaseUrl?: string | undefined;
+}
+
+export const pgliteDirOf = (dataDir: string): string => path.join(dataDir, "pglite");
+
+/** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite database under dataDir. */
+export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
+  if (location.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: location.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: "postgres", close: () => db.destroy() };
+  }
+  const dir = pgliteDirOf(location.dataDir);
+  await mkdir(dir, { recursive: true });
+  const pglite = await PGlite.create(dir);
+  const db = new Kysely<Database>({ dialect: new PgliteDialect(pglite) });
+  return { db, kind: "pglite", close: () => db.destroy() };
+}

@@ -1,0 +1,86 @@
+import type { Kysely } from "kysely";
+import { CONTRACT_DIV } from "../../../contract/codes.ts";
+import { createOperator, createTenant } from "../../services/tenantService.ts";
+import type { Database } from "../schema.ts";
+import { STANDARD_ROLES } from "./standardRoles.ts";
+
+/** Password of every demo operator (printed at start when demo data is present). */
+export const DEMO_PASSWORD = "Demo-2026!pass";
+
+export interface DemoLogin {
+  companyId: string;
+  email: string;
+  role: string;
+}
+
+export const DEMO_LOGINS: readonly DemoLogin[] = [
+  { companyId: "DEMO", email: "admin@demo.example", role: "Administrator" },
+  { companyId: "DEMO", email: "reviewer@demo.example", role: "Reviewer" },
+  { companyId: "DEMO", email: "viewer@demo.example", role: "Viewer" },
+  { companyId: "ACME", email: "admin@acme.example", role: "Administrator" },
+  { companyId: "CHECK", email: "admin@check.example", role: "Administrator" },
+];
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const isDatabaseEmpty = async (db: Kysely<Database>): Promise<boolean> =>
+  (await db.selectFrom("companies").select("company_id").limit(1).executeTakeFirst()) === undefined;
+
+export const hasDemoData = async (db: Kysely<Database>): Promise<boolean> =>
+  (await db
+    .selectFrom("companies")
+    .select("company_id")
+    .where("company_id", "=", "DEMO")
+    .executeTakeFirst()) !== undefined;
+
+/** Demo tenants DEMO, ACME and CHECK with their operators and DEMO's trial. Later issues add to it. */
+export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Promise<void> {
+  await createTenant(db, { companyId: "DEMO", name: "デモ商店", contractDiv: CONTRACT_DIV.standard });
+  await createTenant(db, { companyId: "ACME", name: "ACME Store", contractDiv: CONTRACT_DIV.standard });
+  await createTenant(db, { companyId: "CHECK", name: "チェック商会", contractDiv: CONTRACT_DIV.checker });
+
+  const operators = [
+    {
+      companyId: "DEMO",
+      email: "admin@demo.example",
+      name: "デモ管理者",
+      roleId: STANDARD_ROLES.administrator.roleId,
+    },
+    {
+      companyId: "DEMO",
+      email: "reviewer@demo.example",
+      name: "デモ審査者",
+      roleId: STANDARD_ROLES.reviewer.roleId,
+    },
+    {
+      companyId: "DEMO",
+      email: "viewer@demo.example",
+      name: "デモ閲覧者",
+      roleId: STANDARD_ROLES.viewer.roleId,
+    },
+    {
+      companyId: "ACME",
+      email: "admin@acme.example",
+      name: "ACME Admin",
+      roleId: STANDARD_ROLES.administrator.roleId,
+    },
+    {
+      companyId: "CHECK",
+      email: "admin@check.example",
+      name: "チェック管理者",
+      roleId: STANDARD_ROLES.administrator.roleId,
+    },
+  ];
+  for (const operator of operators) await createOperator(db, { ...operator, password: DEMO_PASSWORD });
+
+  await db
+    .insertInto("trials")
+    .values({
+      company_id: "DEMO",
+      event_count: 1234,
+      event_limit: 10000,
+      starts_at: new Date(now.getTime() - 30 * DAY_MS),
+      ends_at: new Date(now.getTime() + 60 * DAY_MS),
+    })
+    .execute();
+}
