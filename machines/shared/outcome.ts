@@ -1,8 +1,23 @@
 import type { ErrorItem, MessageItem } from "../../src/contract/envelope.ts";
 
 /**
- * What an API actor hands back to a machine: a result with its success messages, or the expected
- * refusals of spec section 8 as values (guards route on them). Real failures (network, a body that is
- * not an envelope) are thrown instead and reach the machine's onError.
+ * What an API actor resolves with. Expected refusals (validation, 903, Duplicate, 015, 688) are values
+ * the machine routes with guards; only real exceptions reject the promise.
  */
-export type CallOutcome<T> = { ok: true; result: T; messages: MessageItem[] } | { ok: false; errors: ErrorItem[] };
+export type CallOutcome<T> =
+  | { ok: true; result: T; messages: MessageItem[] }
+  | { ok: false; errors: ErrorItem[] };
+
+export const isAccepted = <T>(outcome: CallOutcome<T>): outcome is Extract<CallOutcome<T>, { ok: true }> =>
+  outcome.ok;
+
+/** An outcome a guard has already accepted; reaching here with a refusal is a chart bug, so it throws. */
+export function accepted<T>(outcome: CallOutcome<T>): Extract<CallOutcome<T>, { ok: true }> {
+  if (!outcome.ok) throw new Error("a refused outcome was routed as accepted");
+  return outcome;
+}
+
+export const acceptedResult = <T>(outcome: CallOutcome<T>): T => accepted(outcome).result;
+
+/** The errors of an outcome a guard has already found refused. */
+export const refusalErrors = <T>(outcome: CallOutcome<T>): ErrorItem[] => (outcome.ok ? [] : outcome.errors);
