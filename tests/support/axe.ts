@@ -41,8 +41,9 @@ export async function expectNoAxeViolations(page: Page, screen: string): Promise
   const hasAxe = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === "object");
   if (!hasAxe) await page.addScriptTag({ content: axeSource });
   const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: unknown }> } })
-      .axe;
+    const axe = (
+      window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: unknown }> } }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ["violations"] });
     return result.violations;
   })) as AxeViolation[];
