@@ -1,0 +1,252 @@
+/**
+ * Benchmarks (`npm run bench`, not part of npm test). Each figure is printed beside a baseline
+ * measured in the same run, with the ratio and the target:
+ *   (a) JS and CSS that /v3/login loads, gzipped, against the whole client build; lazy chunks listed;
+ *   (b) server start on an existing database until it answers, against a bare Node HTTP server;
+ *   (c) login p95 (argon2 included) over 40 logins, against a trivial route's p95.
+ * Loopback only; always exits 0 unless the harness itself cannot run.
+ */
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { launchBrowser } from "../support/browser.ts";
+import { buildClientIfStale } from "../support/e2eGlobalSetup.ts";
+import { freePort, REPO_ROOT, startServerProcess, waitForHttp } from "../support/serverProcess.ts";
+import { freshDataDir, removeDataDir } from "../support/testDatabase.ts";
+
+const KB = 1024;
+const LOGINS = 40;
+const STARTS = 3;
+
+interface Row {
+  metric: string;
+  value: string;
+  baseline: string;
+  ratio: string;
+  target: string;
+  verdict: string;
+}
+const rows: Row[] = [];
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
+const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}x` : "n/a");
+const verdict = (value: number, target: number) => (value <= target ? "ok" : "OVER");
+const gz = (buffer: Buffer) => gzipSync(buffer, { level: 9 }).length;
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] as number;
+}
+const median = (samples: number[]) => percentile(samples, 50);
+
+const envelope = (telegram: unknown) =>
+  JSON.stringify({ header: { lang: "en", tz: "Asia/Tokyo", currency: "JPY", version: "3.0" }, telegram });
+
+function printTable(title: string, table: Row[]): void {
+  const headers: Row = {
+    metric: "metric",
+    value: "value",
+    baseline: "baseline",
+    ratio: "ratio",
+    target: "target",
+    verdict: "",
+  };
+  const keys = Object.keys(headers) as (keyof Row)[];
+  const widths = keys.map((key) => Math.max(...[headers, ...table].map((row) => row[key].length)));
+  const line = (row: Row) => keys.map((key, i) => row[key].padEnd(widths[i] as number)).join(" | ");
+  console.log(`\n${title}`);
+  console.log(line(headers));
+  console.log(widths.map((w) => "-".repeat(w)).join("-|-"));
+  for (const row of table) console.log(line(row));
+}
+
+// --- (a) bundle ------------------------------------------------------------------------------------
+async function bundle(serverUrl: string): Promise<void> {
+  const browser = await launchBrowser();
+  const loaded = new Map<string, { kind: "js" | "css"; gzip: number; raw: number }>();
+  try {
+    const { page } = await browser.newPage("en");
+    page.on("response", async (response) => {
+      const url = new URL(response.url());
+      const type = response.headers()["content-type"] ?? "";
+      const kind =
+        /javascript/.test(type) || url.pathname.endsWith(".js") ? "js" : /css/.test(type) ? "css" : null;
+      if (!kind || url.origin !== serverUrl) return;
+      try {
+        const body = await response.body();
+        loaded.set(url.pathname, { kind, gzip: gz(body), raw: body.length });
+      } catch {
+        // A response without a body (e.g. a redirect) carries nothing to count.
+      }
+    });
+    await page.goto(`${serverUrl}/v3/login`, { waitUntil: "networkidle" });
+    await page.waitForTimeout(500);
+  } finally {
+    await browser.close();
+  }
+
+  const assetsDir = path.join(REPO_ROOT, "dist/client/assets");
+  const all = readdirSync(assetsDir)
+    .filter((name) => name.endsWith(".js") || name.endsWith(".css"))
+    .map((name) => {
+      const body = readFileSync(path.join(assetsDir, name));
+      return {
+        name,
+        kind: name.endsWith(".js") ? "js" : "css",
+        gzip: gz(body),
+        raw: statSync(path.join(assetsDir, name)).size,
+      };
+    });
+  const sum = (items: { gzip: number }[]) => items.reduce((total, item) => total + item.gzip, 0);
+  const loadedItems = [...loaded.values()];
+  const jsLoaded = sum(loadedItems.filter((item) => item.kind === "js"));
+  const cssLoaded = sum(loadedItems.filter((item) => item.kind === "css"));
+  const jsAll = sum(all.filter((item) => item.kind === "js"));
+  const cssAll = sum(all.filter((item) => item.kind === "css"));
+  rows.push(
+    {
+      metric: "(a) JS loaded by /v3/login, gzip",
+      value: kb(jsLoaded),
+      baseline: `${kb(jsAll)} (all JS)`,
+      ratio: ratio(jsLoaded, jsAll),
+      target: "<= 160 KB",
+      verdict: verdict(jsLoaded, 160 * KB),
+    },
+    {
+      metric: "(a) CSS loaded by /v3/login, gzip",
+      value: kb(cssLoaded),
+      baseline: `${kb(cssAll)} (all CSS)`,
+      ratio: ratio(cssLoaded, cssAll),
+      target: "<= 90 KB",
+      verdict: verdict(cssLoaded, 90 * KB),
+    },
+  );
+
+  console.log("\n(a) files loaded by /v3/login (gzip level 9):");
+  for (const [file, item] of [...loaded.entries()].sort()) {
+    console.log(`    ${item.kind.padEnd(3)} ${kb(item.gzip).padStart(9)}  (raw ${kb(item.raw)})  ${file}`);
+  }
+  const loadedNames = new Set([...loaded.keys()].map((file) => path.basename(file)));
+  const lazy = all.filter((item) => !loadedNames.has(item.name)).sort((a, b) => b.gzip - a.gzip);
+  console.log(`(a) lazy chunks not loaded by /v3/login (${lazy.length}, ${kb(sum(lazy))} gzip in all):`);
+  for (const item of lazy) {
+    console.log(
+      `    ${item.kind.padEnd(3)} ${kb(item.gzip).padStart(9)}  (raw ${kb(item.raw)})  ${item.name}`,
+    );
+  }
+}
+
+// --- (b) start ------------------------------------------------------------------------------------
+async function bareNodeStart(): Promise<number> {
+  const port = await freePort();
+  const started = Date.now();
+  const child = spawn(
+    process.execPath,
+    ["-e", `require("node:http").createServer((q, s) => s.end("ok")).listen(${port}, "127.0.0.1")`],
+    { stdio: "ignore" },
+  );
+  try {
+    await waitForHttp(`http://127.0.0.1:${port}/`, 30_000);
+    return Date.now() - started;
+  } finally {
+    child.kill("SIGTERM");
+  }
+}
+
+async function startTimes(dataDir: string): Promise<void> {
+  const server: number[] = [];
+  const bare: number[] = [];
+  for (let run = 0; run < STARTS; run++) {
+    const started = await startServerProcess({ dataDir, consoleEnv: "DEV" });
+    server.push(started.startMs);
+    await started.stop();
+    bare.push(await bareNodeStart());
+  }
+  const value = median(server);
+  const baseline = median(bare);
+  console.log(`\n(b) server start samples: ${server.join(", ")} ms; bare Node: ${bare.join(", ")} ms`);
+  rows.push({
+    metric: `(b) server start, existing DB (median of ${STARTS})`,
+    value: ms(value),
+    baseline: `${ms(baseline)} (bare Node http)`,
+    ratio: ratio(value, baseline),
+    target: "<= 3000 ms",
+    verdict: verdict(value, 3000),
+  });
+}
+
+// --- (c) login ------------------------------------------------------------------------------------
+async function timed(call: () => Promise<Response>, expectStatus: number): Promise<number> {
+  const started = performance.now();
+  const response = await call();
+  await response.arrayBuffer();
+  const elapsed = performance.now() - started;
+  if (response.status !== expectStatus)
+    throw new Error(`expected HTTP ${expectStatus}, got ${response.status}`);
+  return elapsed;
+}
+
+async function loginLatency(serverUrl: string): Promise<void> {
+  const login = () =>
+    fetch(`${serverUrl}/api/v3/screen/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: envelope({ companyId: "DEMO", email: "admin@demo.example", password: "Demo-2026!pass" }),
+    });
+  // The trivial route: a session call without a session, refused before any handler or database work.
+  const trivial = () =>
+    fetch(`${serverUrl}/api/v3/screen/sessionInfo`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: envelope({}),
+    });
+  for (let warm = 0; warm < 3; warm++) {
+    await timed(login, 200);
+    await timed(trivial, 401);
+  }
+  const logins: number[] = [];
+  const trivials: number[] = [];
+  for (let i = 0; i < LOGINS; i++) {
+    logins.push(await timed(login, 200));
+    trivials.push(await timed(trivial, 401));
+  }
+  const p95 = percentile(logins, 95);
+  const baseline = percentile(trivials, 95);
+  console.log(
+    `\n(c) login over ${LOGINS}: p50 ${ms(median(logins))}, p95 ${ms(p95)}, max ${ms(Math.max(...logins))}; ` +
+      `trivial route p50 ${ms(median(trivials))}, p95 ${ms(baseline)}`,
+  );
+  rows.push({
+    metric: `(c) login p95 incl. argon2 (${LOGINS} logins)`,
+    value: ms(p95),
+    baseline: `${ms(baseline)} (sessionInfo 401 p95)`,
+    ratio: ratio(p95, baseline),
+    target: "<= 150 ms",
+    verdict: verdict(p95, 150),
+  });
+}
+
+async function main(): Promise<void> {
+  console.log("Benchmarks: loopback only, one machine; figures vary with the load of the machine.");
+  buildClientIfStale();
+  const dataDir = await freshDataDir();
+  try {
+    // The first start migrates nothing (the template is migrated) but warms the data dir's files.
+    const server = await startServerProcess({ dataDir, consoleEnv: "DEV" });
+    try {
+      await bundle(server.url);
+      await loginLatency(server.url);
+    } finally {
+      await server.stop();
+    }
+    await startTimes(dataDir);
+  } finally {
+    await removeDataDir(dataDir);
+  }
+  printTable("Summary", rows);
+}
+
+await main();
+process.exit(0);
