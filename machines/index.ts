@@ -25,7 +25,7 @@ export interface RegisteredMachine {
  * Every machine of the console. The diagram export and the coverage guard iterate this list, so a
  * machine added here gets a diagram and must be fully walked by its tests.
  */
-export const MACHINES: readonly RegisteredMachine[] = [
+export const MACHINES = [
   {
     name: "authMachine",
     title: "Authentication",
@@ -61,4 +61,6 @@ export const MACHINES: readonly RegisteredMachine[] = [
       "Loads the operator's permission per menu screen; the menu is shown only once they are ready (spec sections 2 and 6).",
     machine: menuPermissionsMachine,
   },
-];
+] as const satisfies readonly RegisteredMachine[];
+
+export type MachineName = (typeof MACHINES)[number]["name"];

@@ -85,6 +85,7 @@ export const authMachine = setup({
   states: {
     restoring: {
       invoke: {
+        id: "readStoredLogin",
         src: "readStoredLogin",
         onDone: [
           {
@@ -125,6 +126,7 @@ export const authMachine = setup({
           tags: ["busy"],
           entry: "clearErrors",
           invoke: {
+            id: "login",
             src: "login",
             input: ({ event }) => {
               assertEvent(event, "login.submit");
@@ -187,6 +189,7 @@ export const authMachine = setup({
         loggingOut: {
           tags: ["busy"],
           invoke: {
+            id: "logout",
             src: "logout",
             // A refused or failed logout still signs out here: the server session may already be gone.
             onDone: [

@@ -64,6 +64,7 @@ export const callProgressMachine = setup({
     executing: {
       tags: ["busy"],
       invoke: {
+        id: "execute",
         src: "execute",
         // The actor's input is `unknown`, which gives no contextual type here, hence the annotation.
         input: ({ event }: { event: CallProgressEvent }) => {

@@ -66,6 +66,7 @@ export const menuPermissionsMachine = setup({
     loading: {
       tags: ["busy"],
       invoke: {
+        id: "loadPermissions",
         src: "loadPermissions",
         input: ({ event }) => {
           assertEvent(event, "permissions.load");

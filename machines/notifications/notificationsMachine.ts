@@ -143,6 +143,7 @@ export const notificationsMachine = setup({
     },
     flushing: {
       invoke: {
+        id: "readQueue",
         src: "readQueue",
         onDone: {
           target: "idle",
