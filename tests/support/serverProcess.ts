@@ -74,6 +74,7 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
     PORT: String(port),
     HOST: "127.0.0.1",
     PUBLIC_URL: url,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
     ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
     ...(options.consoleEnv ? { CONSOLE_ENV: options.consoleEnv } : {}),
