@@ -1,0 +1,69 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { MENU, type MenuItem } from "../../src/contract/menu.ts";
+import { expectNoAxeViolations } from "../support/axe.ts";
+import { launchBrowser, TEST_LANGS, type TestBrowser } from "../support/browser.ts";
+import {
+  ACCOUNTS,
+  type Account,
+  type ConsoleUnderTest,
+  LABELS,
+  loginAs,
+  startConsole,
+  visible,
+} from "./consoleHarness.ts";
+
+const leaves = (items: readonly MenuItem[]): MenuItem[] =>
+  items.flatMap((item) => (item.children ? leaves(item.children) : [item]));
+const adminGroup = MENU.find((item) => item.menuId === "admin");
+const adminPaths = leaves(adminGroup?.children ?? []).map((leaf) => leaf.path);
+
+describe.each(TEST_LANGS)("main menu by role [%s]", (lang) => {
+  const l = LABELS[lang];
+  let browser: TestBrowser;
+  let app: ConsoleUnderTest;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    [browser, app] = await Promise.all([launchBrowser(), startConsole()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+  beforeEach(async () => {
+    ({ context, page } = await browser.newPage(lang));
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  /** Paths of every menu link, including those inside closed groups. */
+  async function menuPaths(account: Account): Promise<string[]> {
+    await loginAs(page, app, lang, account);
+    const nav = await visible(page.getByRole("navigation", { name: l.mainMenu, exact: true }));
+    const hrefs = await nav
+      .locator("a[href]")
+      .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+    return hrefs.map((href) => new URL(href, "http://x").pathname.replace(/^\/v3/, ""));
+  }
+
+  it("never shows the Administration group to the viewer", async () => {
+    expect(adminPaths.length).toBeGreaterThan(0);
+    const paths = await menuPaths(ACCOUNTS.viewer);
+    expect(paths.length, "the viewer's menu is empty").toBeGreaterThan(0);
+    const nav = page.getByRole("navigation", { name: l.mainMenu, exact: true });
+    expect(await nav.getByText(l.groupAdmin, { exact: true }).count()).toBe(0);
+    expect(paths.filter((path) => adminPaths.includes(path))).toEqual([]);
+    await expectNoAxeViolations(page, "viewer's first screen");
+  });
+
+  it("offers the administrator every entry the viewer has", async () => {
+    const viewerPaths = await menuPaths(ACCOUNTS.viewer);
+    await context.close();
+    ({ context, page } = await browser.newPage(lang));
+    const adminMenu = await menuPaths(ACCOUNTS.admin);
+    expect(viewerPaths.filter((path) => !adminMenu.includes(path))).toEqual([]);
+  });
+});
