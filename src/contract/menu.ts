@@ -66,8 +66,9 @@ export function visibleMenu(
       return children.length > 0 ? [{ ...item, children }] : [];
     }
     if (!item.screenId || !implemented.has(item.screenId)) return [];
-    const permission = permissions.get(item.screenId) ?? PERMISSION.none;
-    return permission === PERMISSION.none ? [] : [{ ...item, disabled: false }];
+    const permission = permissions.get(item.screenId);
+    const allowed = permission === PERMISSION.writable || permission === PERMISSION.readable;
+    return allowed ? [{ ...item, disabled: false }] : [];
   });
 }
 

@@ -35,8 +35,14 @@ export const rules = {
     const kinds = [/[A-Z]/, /[a-z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((re) => re.test(v)).length;
     return kinds >= 3;
   },
-  maxValueBigint: (v: string, max: bigint | number | string): boolean =>
-    v.length <= 19 && /^-?[0-9]+$/.test(v) && BigInt(v) <= BigInt(max),
+  maxValueBigint: (v: string, max: bigint | number | string): boolean => {
+    if (v.length > 19 || !/^-?[0-9]+$/.test(v)) return false;
+    try {
+      return BigInt(v) <= BigInt(max);
+    } catch {
+      return false; // a max that is not an integer
+    }
+  },
   ipAddressV4: (v: string): boolean => {
     const parts = v.split(".");
     return parts.length === 4 && parts.every((p) => /^(0|[1-9][0-9]{0,2})$/.test(p) && Number(p) <= 255);
@@ -51,7 +57,7 @@ export const rules = {
   dateTimeSelectionField: (v: unknown, linked: readonly unknown[]): boolean =>
     !linked.some((x) => rules.required(x)) || rules.required(v),
   delimiterItemSpace: (v: string, opts: DelimiterOptions): boolean =>
-    delimiterItems(v, /^(\S+) (\S+)$/, opts),
+    delimiterItems(v, /^(\S+)\s(\S+)$/, opts),
   delimiterItemAmpersand: (v: string, opts: DelimiterOptions): boolean =>
     delimiterItems(v, /^([^&\s]+)&([^&\s]+)$/, opts),
   delimiterItemMax: (v: string, max: number): boolean =>
@@ -85,7 +91,7 @@ function delimiterItems(v: string, shape: RegExp, opts: DelimiterOptions): boole
       return [m[1] ?? "", m[2] ?? ""].every(
         (item, i) =>
           (!opts.hash?.[i] || /^[0-9A-Fa-f]{64}$/.test(item)) &&
-          (opts.max?.[i] === undefined || item.length <= (opts.max[i] ?? 0)),
+          (opts.max?.[i] === undefined || [...item].length <= (opts.max[i] ?? 0)),
       );
     });
 }
@@ -119,7 +125,9 @@ function strictDate(v: string, format: string): boolean {
     part("mm", 0),
     part("ss", 0),
   ];
-  const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+  const date = new Date(0);
+  date.setUTCFullYear(y, mo - 1, d); // not Date.UTC: it maps years 0-99 to 1900-1999
+  date.setUTCHours(h, mi, s);
   return (
     date.getUTCFullYear() === y &&
     date.getUTCMonth() === mo - 1 &&
@@ -136,15 +144,19 @@ export const issue = (key: ValidationKey, params?: MessageParams) => ({
   params,
 });
 
+/** An empty value gets only the required message: the checks after it do not run. */
+const requiredCheck = () => ({ ...issue("required"), abort: true });
+
+/** Text is trimmed (spec section 5) before it is checked. */
 export const requiredText = (max: number) =>
-  z.string().min(1, issue("required")).max(max, issue("max", { max }));
-export const optionalText = (max: number) => z.string().max(max, issue("max", { max }));
+  z.string().trim().min(1, requiredCheck()).max(max, issue("max", { max }));
+export const optionalText = (max: number) => z.string().trim().max(max, issue("max", { max }));
 
 /** Company ID: up to 50 alphanumerics. */
 export const companyIdField = requiredText(50).refine(rules.alpha_num, issue("alpha_num"));
 /** Operator e-mail: half-width alphanumerics and symbols. */
 export const emailField = requiredText(254).refine(rules.customEmail, issue("customEmail"));
-export const passwordField = z.string().min(1, issue("required")).refine(rules.password, issue("password"));
+export const passwordField = z.string().min(1, requiredCheck()).refine(rules.password, issue("password"));
 export const operatorNameField = requiredText(30);
 export const memoField = optionalText(500);
 
@@ -155,7 +167,9 @@ export function issueMessage(lang: Lang, i: z.core.$ZodIssue): string {
   if ("minimum" in i && params.min === undefined) params.min = Number(i.minimum);
   if (i.message.startsWith("validation."))
     return messageText(lang, i.message as `validation.${ValidationKey}`, params);
-  if (i.code === "invalid_type" && i.input === undefined) return messageText(lang, "validation.required");
+  // zod drops `input` from issues unless asked to report it; its message names the received type.
+  if (i.code === "invalid_type")
+    return messageText(lang, missing(i) ? "validation.required" : "validation.invalidType");
   if (i.code === "unrecognized_keys")
     return messageText(lang, "error.unknownKey", { key: i.keys.join(", ") });
   if (i.code === "too_big") return messageText(lang, "validation.max", params);
@@ -163,6 +177,26 @@ export function issueMessage(lang: Lang, i: z.core.$ZodIssue): string {
     return messageText(lang, params.min === 1 ? "validation.required" : "validation.min", params);
   return messageText(lang, "error.badEnvelope");
 }
+
+/** Whether an invalid_type issue is about a missing (undefined or null) value rather than a wrong type. */
+const missing = (i: z.core.$ZodIssue): boolean => {
+  if ("input" in i && i.input !== undefined) return i.input === null;
+  return /received (undefined|null)$/.test(i.message);
+};
+
+/** Spec section 5: text values in requests are trimmed of whitespace, recursively through arrays and objects. */
+export function trimStrings<T>(value: T): T {
+  if (typeof value === "string") return value.trim() as T;
+  if (Array.isArray(value)) return value.map(trimStrings) as T;
+  if (value !== null && typeof value === "object" && isPlainObject(value))
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, trimStrings(v)])) as T;
+  return value;
+}
+
+const isPlainObject = (value: object): boolean => {
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+};
 
 /** Field errors of a failed parse, one per issue, with a dotted field path. */
 export const fieldErrors = (lang: Lang, error: z.ZodError) =>

@@ -1,0 +1,288 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import type { Lang } from "../../../src/contract/envelope.ts";
+import { messageText } from "../../../src/contract/messages.ts";
+import {
+  companyIdField,
+  emailField,
+  fieldErrors,
+  issue,
+  issueMessage,
+  memoField,
+  operatorNameField,
+  optionalText,
+  passwordField,
+  requiredText,
+  rules,
+} from "../../../src/contract/validation.ts";
+
+// The texts the user sees, proven through the zod fields and issueMessage / fieldErrors.
+
+/** Messages of a failed parse of one field, in the given language. */
+function messagesOf(schema: z.ZodType, value: unknown, lang: Lang): string[] {
+  const result = schema.safeParse(value);
+  if (result.success) return [];
+  return result.error.issues.map((i) => issueMessage(lang, i));
+}
+
+const accepts = (schema: z.ZodType, value: unknown) => schema.safeParse(value).success;
+
+describe("the spec's English texts through the zod fields", () => {
+  it.each<[string, z.ZodType, unknown, string, string]>([
+    [
+      "password with 1 kind",
+      passwordField,
+      "abcdefgh",
+      "must use at least 3 types of characters",
+      "3種類以上の文字を使用してください",
+    ],
+    [
+      "password with 2 kinds",
+      passwordField,
+      "abcdefg1",
+      "must use at least 3 types of characters",
+      "3種類以上の文字を使用してください",
+    ],
+    [
+      "password of 21 characters",
+      passwordField,
+      "Abcdef1!".padEnd(21, "x"),
+      "must use at least 3 types of characters",
+      "3種類以上の文字を使用してください",
+    ],
+    ["empty password", passwordField, "", "This is a required field", "必須項目です"],
+    [
+      "operator name of 31 characters",
+      operatorNameField,
+      "a".repeat(31),
+      "must be at most 30 characters",
+      "30文字以内で入力してください",
+    ],
+    [
+      "requiredText(30) of 31 characters",
+      requiredText(30),
+      "あ".repeat(31),
+      "must be at most 30 characters",
+      "30文字以内で入力してください",
+    ],
+    ["requiredText(30) empty", requiredText(30), "", "This is a required field", "必須項目です"],
+    ["requiredText(30) blank", requiredText(30), "   ", "This is a required field", "必須項目です"],
+    [
+      "company ID of 51 characters",
+      companyIdField,
+      "a".repeat(51),
+      "must be at most 50 characters",
+      "50文字以内で入力してください",
+    ],
+    [
+      "company ID with a hyphen",
+      companyIdField,
+      "acme-01",
+      "must contain only alphanumeric characters",
+      "半角英数字のみで入力してください",
+    ],
+    ["empty company ID", companyIdField, "", "This is a required field", "必須項目です"],
+    [
+      "e-mail without a dot",
+      emailField,
+      "user@example",
+      "not a valid email address.",
+      "正しいメールアドレスではありません。",
+    ],
+    [
+      "e-mail with a space",
+      emailField,
+      "us er@example.com",
+      "not a valid email address.",
+      "正しいメールアドレスではありません。",
+    ],
+    [
+      "memo of 501 characters",
+      memoField,
+      "m".repeat(501),
+      "must be at most 500 characters",
+      "500文字以内で入力してください",
+    ],
+  ])("%s", (_name, schema, value, en, ja) => {
+    expect(messagesOf(schema, value, "en")).toEqual([en]);
+    expect(messagesOf(schema, value, "ja")).toEqual([ja]);
+  });
+
+  it("accepts the values at the boundaries", () => {
+    expect(accepts(passwordField, "Abcdefg1")).toBe(true);
+    expect(accepts(passwordField, "Abcdef1!".padEnd(20, "x"))).toBe(true);
+    expect(accepts(requiredText(30), "あ".repeat(30))).toBe(true);
+    expect(accepts(operatorNameField, "a".repeat(30))).toBe(true);
+    expect(accepts(companyIdField, "A".repeat(50))).toBe(true);
+    expect(accepts(emailField, "user@example.com")).toBe(true);
+    expect(accepts(memoField, "m".repeat(500))).toBe(true);
+    expect(accepts(memoField, "")).toBe(true);
+    expect(accepts(optionalText(3), "abc")).toBe(true);
+  });
+
+  it("trims text before checking it (spec section 5)", () => {
+    expect(requiredText(3).parse("  abc  ")).toBe("abc");
+    expect(companyIdField.parse(" acme01 ")).toBe("acme01");
+    expect(memoField.parse(" note ")).toBe("note");
+    expect(accepts(requiredText(3), " abcd ")).toBe(false);
+  });
+
+  it("gives an empty value one message, not one per rule", () => {
+    expect(messagesOf(passwordField, "", "en")).toEqual(["This is a required field"]);
+    expect(messagesOf(companyIdField, "", "en")).toEqual(["This is a required field"]);
+    expect(messagesOf(emailField, " ", "en")).toEqual(["This is a required field"]);
+  });
+});
+
+describe("rule fields built with issue() carry their texts and parameters", () => {
+  const cases: [string, z.ZodType, unknown, string, string][] = [
+    [
+      "ipAddressV4",
+      z.string().refine(rules.ipAddressV4, issue("ipAddressV4")),
+      "256.0.0.1",
+      "has an incorrect format",
+      "形式が正しくありません",
+    ],
+    [
+      "ipAddressV4Subnet",
+      z.string().refine(rules.ipAddressV4Subnet, issue("ipAddressV4Subnet")),
+      "33",
+      "The subnet must be between 0 and 32.",
+      "サブネットは0から32の間で入力してください。",
+    ],
+    [
+      "uniqueIpAddress",
+      z.string().refine((v) => rules.uniqueIpAddress(v, ["10.0.0.1"]), issue("uniqueIpAddress")),
+      "10.0.0.1",
+      "It is already added.",
+      "既に追加されています。",
+    ],
+    [
+      "dateTimeSelectionField",
+      z
+        .object({ date: z.string(), time: z.string() })
+        .refine((v) => rules.dateTimeSelectionField(v.time, [v.date]), {
+          ...issue("dateTimeSelectionField"),
+          path: ["time"],
+        }),
+      { date: "2024-01-01", time: "" },
+      "The date and time are a set.",
+      "日付と時刻はセットで入力してください。",
+    ],
+    [
+      "maxValueBigint",
+      z.string().refine((v) => rules.maxValueBigint(v, 100n), issue("maxValueBigint", { max: "100" })),
+      "101",
+      "must be less than or equal to 100",
+      "100以下で入力してください",
+    ],
+    [
+      "customEmail",
+      z.string().refine(rules.customEmail, issue("customEmail")),
+      "nobody",
+      "not a valid email address.",
+      "正しいメールアドレスではありません。",
+    ],
+    [
+      "dateFormat",
+      z
+        .string()
+        .refine((v) => rules.dateFormat(v, "yyyy/MM/dd"), issue("dateFormat", { format: "yyyy/MM/dd" })),
+      "2024-01-01",
+      "must be a date in the format yyyy/MM/dd",
+      "yyyy/MM/dd形式の日付を入力してください",
+    ],
+    [
+      "delimiterItemMax",
+      z.string().refine((v) => rules.delimiterItemMax(v, 20), issue("delimiterItemMax", { max: 20 })),
+      "0".repeat(21),
+      "Each item must be at most 20 characters.",
+      "各項目は20文字以内で入力してください。",
+    ],
+  ];
+
+  it.each(cases)("%s", (_name, schema, value, en, ja) => {
+    expect(messagesOf(schema, value, "en")).toEqual([en]);
+    expect(messagesOf(schema, value, "ja")).toEqual([ja]);
+  });
+});
+
+describe("issueMessage for zod's own issues", () => {
+  const form = z.object({ name: requiredText(30), password: passwordField }).strict();
+
+  it("a missing field is a required field, in both languages", () => {
+    const error = form.safeParse({ password: "Abcdefg1" }).error;
+    expect(error).toBeDefined();
+    if (!error) return;
+    expect(fieldErrors("en", error)).toEqual([{ field: "name", message: "This is a required field" }]);
+    expect(fieldErrors("ja", error)).toEqual([{ field: "name", message: "必須項目です" }]);
+  });
+
+  it("a null field is a required field", () => {
+    expect(messagesOf(form, { name: null, password: "Abcdefg1" }, "en")).toEqual([
+      "This is a required field",
+    ]);
+  });
+
+  it("a value of the wrong type is not reported as missing", () => {
+    expect(messagesOf(form, { name: 5, password: "Abcdefg1" }, "en")).toEqual(["has an invalid value"]);
+    expect(messagesOf(form, { name: ["x"], password: "Abcdefg1" }, "ja")).toEqual(["値が正しくありません"]);
+  });
+
+  it("a missing field is still a required field when zod reports the input", () => {
+    const result = form.safeParse({ password: "Abcdefg1" }, { reportInput: true });
+    expect(result.error?.issues.map((i) => issueMessage("en", i))).toEqual(["This is a required field"]);
+    const typed = form.safeParse({ name: 5, password: "Abcdefg1" }, { reportInput: true });
+    expect(typed.error?.issues.map((i) => issueMessage("en", i))).toEqual(["has an invalid value"]);
+  });
+
+  it("an unknown key names the key", () => {
+    expect(messagesOf(form, { name: "a", password: "Abcdefg1", extra: 1 }, "en")).toEqual([
+      "Unknown item: extra",
+    ]);
+    expect(messagesOf(form, { name: "a", password: "Abcdefg1", extra: 1 }, "ja")).toEqual([
+      "不明な項目です：extra",
+    ]);
+  });
+
+  it("plain min and max checks get the generic min and max texts with their numbers", () => {
+    expect(messagesOf(z.string().min(3), "ab", "en")).toEqual(["must be at least 3 characters"]);
+    expect(messagesOf(z.string().min(3), "ab", "ja")).toEqual(["3文字以上で入力してください"]);
+    expect(messagesOf(z.string().min(1), "", "en")).toEqual(["This is a required field"]);
+    expect(messagesOf(z.string().max(5), "abcdef", "en")).toEqual(["must be at most 5 characters"]);
+    expect(messagesOf(z.string().max(5), "abcdef", "ja")).toEqual(["5文字以内で入力してください"]);
+  });
+
+  it("fieldErrors gives a dotted path into nested objects and arrays, one entry per issue", () => {
+    const schema = z.object({
+      entries: z.array(z.object({ ip: z.string().refine(rules.ipAddressV4, issue("ipAddressV4")) })),
+      memo: memoField,
+    });
+    const error = schema.safeParse({
+      entries: [{ ip: "10.0.0.1" }, { ip: "10.0.0" }],
+      memo: "x".repeat(501),
+    }).error;
+    expect(error).toBeDefined();
+    if (!error) return;
+    expect(fieldErrors("en", error)).toEqual([
+      { field: "entries.1.ip", message: "has an incorrect format" },
+      { field: "memo", message: "must be at most 500 characters" },
+    ]);
+  });
+});
+
+describe("catalogue texts of section 5 fields", () => {
+  it.each<[Parameters<typeof messageText>[1], string, string]>([
+    ["validation.csvRequired", "This is a required field", "必須項目です"],
+    ["validation.csvExtension", "Invalid file extension", "ファイルの拡張子が正しくありません"],
+    ["no.676", "No relevant data found", "該当するデータがありません"],
+    [
+      "no.902",
+      "No item selected for update. Please select at least one.",
+      "更新する項目が選択されていません。1つ以上選択してください。",
+    ],
+  ])("%s", (key, en, ja) => {
+    expect(messageText("en", key)).toBe(en);
+    expect(messageText("ja", key)).toBe(ja);
+  });
+});
