@@ -1,0 +1,92 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import fastifyCookie from "@fastify/cookie";
+import Fastify, { type FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
+import { MAX_BODY_BYTES } from "../contract/envelope.ts";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/schema.ts";
+import type { Mailer } from "./mail/mailer.ts";
+import { apiNotFound, installApiErrors } from "./plugins/apiErrors.ts";
+import { requestLang, sendError } from "./plugins/envelope.ts";
+import { loggerOptions } from "./plugins/logging.ts";
+import { installRequestGuard } from "./plugins/requestGuard.ts";
+import { installSecurityHeaders } from "./plugins/securityHeaders.ts";
+import { installSpa } from "./plugins/spa.ts";
+import { registerAuthRoutes } from "./routes/auth.ts";
+import { registerPermissionRoutes } from "./routes/permissions.ts";
+import { createAuthService } from "./services/authService.ts";
+import type { ServiceDeps } from "./services/deps.ts";
+import { createPasswordResetService } from "./services/passwordResetService.ts";
+import { createSessionService } from "./services/sessionService.ts";
+
+export const DEFAULT_CLIENT_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../../dist/client",
+);
+
+export interface AppOptions {
+  config: Config;
+  db: Kysely<Database>;
+  mailer: Mailer;
+  /** The clock; tests move it to check timeouts and lockouts. */
+  now?: () => Date;
+  /** Where log lines go (stdout by default); tests read them to prove redaction. */
+  logStream?: NodeJS.WritableStream;
+  /** The Vite build to serve under /v3/. */
+  clientDir?: string;
+  /** Called with the app before its not-found handling is sealed, to add routes (tests add test-only calls). */
+  extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+/** The console's HTTP application, ready for inject() or listen(); it does not open or migrate the db. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, db, mailer } = options;
+  const now = options.now ?? (() => new Date());
+  const app = Fastify({
+    logger: loggerOptions(config, options.logStream),
+    bodyLimit: MAX_BODY_BYTES,
+    trustProxy: config.trustProxy,
+  });
+  app.decorate("apiPaths", new Set<string>());
+  // Only JSON is a console call; text/plain would otherwise be accepted as a string body.
+  app.removeContentTypeParser("text/plain");
+
+  const pending = new Set<Promise<unknown>>();
+  const defer: ServiceDeps["defer"] = (what, task) => {
+    const running: Promise<unknown> = task()
+      .catch((error: unknown) => app.log.error({ err: error, task: what }, "deferred task failed"))
+      .finally(() => pending.delete(running));
+    pending.add(running);
+  };
+  app.addHook("onClose", async () => {
+    await Promise.allSettled([...pending]);
+  });
+
+  const deps: ServiceDeps = { db, config, mailer, now, defer };
+  const sessions = createSessionService(deps);
+
+  await app.register(fastifyCookie);
+  installSecurityHeaders(app, config.publicUrl.startsWith("https:"));
+  installApiErrors(app);
+  installRequestGuard(app, { db, sessions });
+
+  registerAuthRoutes(app, {
+    deps,
+    sessions,
+    auth: createAuthService(deps, sessions),
+    passwordReset: createPasswordResetService(deps),
+  });
+  registerPermissionRoutes(app, db);
+  await options.extraRoutes?.(app);
+
+  const spaFallback = await installSpa(app, options.clientDir ?? DEFAULT_CLIENT_DIR);
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split("?", 1)[0] ?? "";
+    if (pathname.startsWith("/api/"))
+      return sendError(reply, requestLang(request), apiNotFound(app, pathname));
+    if (spaFallback(request, reply)) return reply;
+    return reply.code(404).type("text/plain; charset=utf-8").send("Not Found");
+  });
+  return app;
+}

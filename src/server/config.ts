@@ -1,0 +1,111 @@
+import path from "node:path";
+import { z } from "zod";
+import { ENVIRONMENTS, type Environment } from "../contract/codes.ts";
+
+/** Server configuration, read from the environment (docs/operations.md lists every variable). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  environment: Environment;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  logLevel: LogLevel;
+  /** Fastify's trustProxy: whether (or which) reverse proxies' X-Forwarded-For gives the client IP. */
+  trustProxy: boolean | string[];
+}
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+// An empty variable counts as unset, as it does in most shells' `VAR= command`.
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());
+
+const integer = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, "must be a whole number")
+    .transform(Number)
+    .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+
+const url = (protocols: readonly string[]) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}`,
+  );
+
+const envSchema = z.object({
+  PORT: optional(integer(0, 65535)),
+  HOST: optional(z.string()),
+  DATA_DIR: optional(z.string()),
+  DATABASE_URL: optional(url(["postgres:", "postgresql:"])),
+  SMTP_URL: optional(url(["smtp:", "smtps:"])),
+  MAIL_FROM: optional(z.string().regex(/^[^\s@<>]+@[^\s@<>]+$/, "must be an e-mail address")),
+  PUBLIC_URL: optional(url(["http:", "https:"])),
+  CONSOLE_ENV: optional(z.enum(ENVIRONMENTS, { error: `must be one of ${ENVIRONMENTS.join(", ")}` })),
+  SESSION_IDLE_MINUTES: optional(integer(1, 24 * 60)),
+  SESSION_ABSOLUTE_HOURS: optional(integer(1, 24 * 30)),
+  TRUST_PROXY: optional(
+    z
+      .string()
+      .regex(
+        /^(true|false|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
+        "must be true, false or a comma-separated list of proxy addresses",
+      ),
+  ),
+  LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` })),
+});
+
+const SECRET_VARIABLES = new Set(["DATABASE_URL", "SMTP_URL"]);
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Reads and validates the configuration; a bad variable throws ConfigError naming it. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? "environment");
+      // URLs may carry credentials, so their values are never echoed.
+      const shown = SECRET_VARIABLES.has(name) ? "" : ` (got "${env[name] ?? ""}")`;
+      return `${name} ${issue.message}${shown}`;
+    });
+    throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
+  }
+  const v = parsed.data;
+  const port = v.PORT ?? 8080;
+  const host = v.HOST ?? "127.0.0.1";
+  return {
+    port,
+    host,
+    dataDir: path.resolve(v.DATA_DIR ?? "./data"),
+    databaseUrl: v.DATABASE_URL,
+    smtpUrl: v.SMTP_URL,
+    mailFrom: v.MAIL_FROM ?? "no-reply@localhost",
+    publicUrl: (v.PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/+$/, ""),
+    environment: v.CONSOLE_ENV ?? "TST",
+    sessionIdleMinutes: v.SESSION_IDLE_MINUTES ?? 30,
+    sessionAbsoluteHours: v.SESSION_ABSOLUTE_HOURS ?? 8,
+    logLevel: v.LOG_LEVEL ?? "info",
+    trustProxy: parseTrustProxy(v.TRUST_PROXY),
+  };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string[] {
+  if (value === undefined || value === "false") return false;
+  if (value === "true") return true;
+  return value.split(",").map((address) => address.trim());
+}

@@ -1,0 +1,69 @@
+import type { OutgoingMail } from "./mailer.ts";
+
+/**
+ * The console's text mails, Japanese first and English below, since the operator's language is not
+ * known when a mail is sent.
+ */
+const formatJst = (date: Date): string =>
+  `${new Intl.DateTimeFormat("sv-SE", {
+    timeZone: "Asia/Tokyo",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  })
+    .format(date)
+    .replace(/-/g, "/")} (JST)`;
+
+const SEPARATOR = "\n\n----------------------------------------\n\n";
+
+export interface LockoutNotice {
+  to: string;
+  operatorName: string;
+  companyId: string;
+  failures: number;
+  lockedUntil: Date;
+  loginUrl: string;
+}
+
+export const lockoutNoticeMail = (n: LockoutNotice): OutgoingMail => ({
+  to: n.to,
+  subject: "【不正検知コンソール】アカウントがロックされました / Your console account is locked",
+  text: [
+    `${n.operatorName} 様\n\n` +
+      `企業ID ${n.companyId} のアカウントで、ログインに ${n.failures} 回続けて失敗したため、` +
+      `${formatJst(n.lockedUntil)} までログインできません。\n` +
+      "お心当たりがない場合は、管理者にご連絡のうえパスワードを変更してください。\n" +
+      `ログイン画面: ${n.loginUrl}`,
+    `Dear ${n.operatorName},\n\n` +
+      `Login to your account of company ID ${n.companyId} failed ${n.failures} times in a row, ` +
+      `so it is locked until ${formatJst(n.lockedUntil)}.\n` +
+      "If this was not you, please tell your administrator and change your password.\n" +
+      `Login page: ${n.loginUrl}`,
+  ].join(SEPARATOR),
+});
+
+export interface PasswordResetLink {
+  to: string;
+  operatorName: string;
+  url: string;
+  expiresAt: Date;
+}
+
+export const passwordResetMail = (n: PasswordResetLink): OutgoingMail => ({
+  to: n.to,
+  subject: "【不正検知コンソール】パスワード変更のご案内 / Password change link",
+  text: [
+    `${n.operatorName} 様\n\n` +
+      "パスワード変更のご依頼を受け付けました。次のURLから新しいパスワードを設定してください。\n" +
+      `${n.url}\n\n` +
+      `このURLは ${formatJst(n.expiresAt)} まで、1回だけ有効です。\n` +
+      "お心当たりがない場合は、このメールを破棄してください。",
+    `Dear ${n.operatorName},\n\n` +
+      "We received a request to change your password. Set a new password at this URL:\n" +
+      `${n.url}\n\n` +
+      `The URL can be used once, until ${formatJst(n.expiresAt)}.\n` +
+      "If you did not ask for this, please ignore this e-mail.",
+  ].join(SEPARATOR),
+});

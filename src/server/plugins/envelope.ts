@@ -1,0 +1,94 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import { type ErrorItem, LANGS, type Lang, type MessageItem, RESULT } from "../../contract/envelope.ts";
+import { ERROR, ERROR_HTTP_STATUS, ERROR_MESSAGE_NO, type ErrorCode } from "../../contract/errors.ts";
+import {
+  MESSAGE_CATALOGUE,
+  type MessageNo,
+  type MessageParams,
+  messageText,
+} from "../../contract/messages.ts";
+import { fieldErrors } from "../../contract/validation.ts";
+
+/** An expected refusal: answered as an error envelope with its code's HTTP status, never logged as a fault. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly items: { field?: string; message?: string }[] = [{}],
+    readonly params: MessageParams = {},
+  ) {
+    super(code);
+    this.name = "ApiError";
+  }
+
+  /** One error item per zod issue, each naming its field; unknown keys get their own code. */
+  static fromZod(lang: Lang, error: z.ZodError, fieldPrefix = ""): ApiError {
+    const unknownOnly = error.issues.every((issue) => issue.code === "unrecognized_keys");
+    const items = fieldErrors(lang, error).map((item) => ({
+      field: [fieldPrefix, item.field].filter((part) => part !== "").join("."),
+      message: item.message,
+    }));
+    return new ApiError(unknownOnly ? ERROR.unknownKey : ERROR.validation, items);
+  }
+}
+
+const ERROR_NAME_BY_CODE = new Map(Object.entries(ERROR).map(([name, code]) => [code as string, name]));
+
+/** The text for an error code: its numbered message, else its entry in the "error" table, else 998. */
+export function errorText(lang: Lang, code: ErrorCode, params?: MessageParams): string {
+  const messageNo = ERROR_MESSAGE_NO[code];
+  if (messageNo) return messageText(lang, `no.${messageNo}` as `no.${MessageNo}`, params);
+  const name = ERROR_NAME_BY_CODE.get(code) ?? "";
+  if (Object.hasOwn(MESSAGE_CATALOGUE.en.error, name))
+    return messageText(lang, `error.${name}` as `error.${keyof typeof MESSAGE_CATALOGUE.en.error}`, params);
+  return messageText(lang, "no.998");
+}
+
+export const messageItem = (lang: Lang, messageNo: MessageNo): MessageItem => ({
+  code: messageNo,
+  message: messageText(lang, `no.${messageNo}`),
+});
+
+export function sendSuccess(reply: FastifyReply, telegram: unknown, messages: MessageItem[] = []) {
+  return reply
+    .code(200)
+    .type("application/json; charset=utf-8")
+    .send({ result: RESULT.success, messages, errors: [], telegram });
+}
+
+export function sendError(reply: FastifyReply, lang: Lang, error: ApiError) {
+  const errors: ErrorItem[] = error.items.map((item) => ({
+    code: error.code,
+    message: item.message ?? errorText(lang, error.code, error.params),
+    ...(item.field !== undefined ? { field: item.field } : {}),
+  }));
+  return reply
+    .code(ERROR_HTTP_STATUS[error.code])
+    .type("application/json; charset=utf-8")
+    .send({ result: RESULT.error, messages: [], errors, telegram: null });
+}
+
+const isLang = (value: unknown): value is Lang => LANGS.includes(value as Lang);
+
+/**
+ * The language to answer in: the envelope's header.lang when it is usable, else the browser's
+ * Accept-Language, else Japanese (the spec's fallback).
+ */
+export function requestLang(request: FastifyRequest): Lang {
+  const body = request.body as { header?: { lang?: unknown } } | undefined;
+  const headerLang = body && typeof body === "object" ? body.header?.lang : undefined;
+  if (isLang(headerLang)) return headerLang;
+  const accepted = request.headers["accept-language"]?.trim().toLowerCase() ?? "";
+  if (accepted.startsWith("en")) return "en";
+  return "ja";
+}
+
+/** Trims every string in a JSON value, at any depth (spec section 5). */
+export function trimStrings(value: unknown): unknown {
+  if (typeof value === "string") return value.trim();
+  if (Array.isArray(value)) return value.map(trimStrings);
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, trimStrings(item)]));
+  }
+  return value;
+}

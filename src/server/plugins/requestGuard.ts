@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Kysely } from "kysely";
+import type { CallSpec } from "../../contract/call.ts";
+import { type RequestEnvelope, requestEnvelopeSchema } from "../../contract/envelope.ts";
+import { ERROR } from "../../contract/errors.ts";
+import type { Database } from "../db/schema.ts";
+import { isSourceIpAllowed } from "../services/allowedIpService.ts";
+import { permissionsFor, permits } from "../services/permissionService.ts";
+import type { AuthContext, SessionService } from "../services/sessionService.ts";
+import { ApiError, requestLang, trimStrings } from "./envelope.ts";
+import { SESSION_COOKIE } from "./sessionCookie.ts";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Set on every console call route: what the guard checks and how the telegram is validated. */
+    call?: CallSpec;
+  }
+  interface FastifyRequest {
+    /** The parsed, trimmed request envelope of a console call. */
+    envelope: RequestEnvelope | null;
+    /** The signed-in operator; null on public calls. */
+    auth: AuthContext | null;
+  }
+}
+
+export interface GuardDeps {
+  db: Kysely<Database>;
+  sessions: SessionService;
+}
+
+/**
+ * Runs before every console call's handler: parses the envelope strictly (text trimmed), then, unless
+ * the call is public, checks in order the session and its anti-forgery token, the company's allowed
+ * source IPs, the tenant named in info.shopId and the role's permission for the call's screen.
+ */
+export function installRequestGuard(app: FastifyInstance, deps: GuardDeps): void {
+  app.decorateRequest("envelope", null);
+  app.decorateRequest("auth", null);
+
+  app.addHook("preHandler", async (request) => {
+    const call = request.routeOptions.config.call;
+    if (!call) return;
+    const lang = requestLang(request);
+    if (request.body === undefined || request.body === null || typeof request.body !== "object") {
+      throw new ApiError(ERROR.badEnvelope);
+    }
+    const parsed = requestEnvelopeSchema.safeParse(trimStrings(request.body));
+    if (!parsed.success) {
+      const unknownKeys = parsed.error.issues.every((issue) => issue.code === "unrecognized_keys");
+      throw unknownKeys ? ApiError.fromZod(lang, parsed.error) : new ApiError(ERROR.badEnvelope);
+    }
+    request.envelope = { ...parsed.data, telegram: parsed.data.telegram };
+    if (call.access.kind === "public") return;
+    request.auth = await authorize(request, call, deps);
+  });
+}
+
+async function authorize(request: FastifyRequest, call: CallSpec, deps: GuardDeps): Promise<AuthContext> {
+  const info = request.envelope?.info;
+  const session = await deps.sessions.check(request.cookies[SESSION_COOKIE], info?.token);
+  if (!session.ok) {
+    request.log.info({ reason: session.reason }, "session refused");
+    throw new ApiError(ERROR.invalidToken);
+  }
+  const { auth } = session;
+  if (!(await isSourceIpAllowed(deps.db, auth.companyId, "console", request.ip))) {
+    request.log.warn({ companyId: auth.companyId, sourceIp: request.ip }, "source IP not allowed");
+    throw new ApiError(ERROR.sourceIpNotAllowed);
+  }
+  // The tenant is the session's; a body naming another company is refused, never followed.
+  if (info?.shopId !== auth.companyId) {
+    request.log.warn({ companyId: auth.companyId, shopId: info?.shopId }, "shopId of another tenant");
+    throw new ApiError(ERROR.forbidden);
+  }
+  const access = call.access;
+  if (access.kind === "read" || access.kind === "write") {
+    const permission = (await permissionsFor(deps.db, auth.companyId, auth.roleId, [access.screenId])).get(
+      access.screenId,
+    );
+    if (!permission || !permits(permission, access.kind)) {
+      request.log.info({ screenId: access.screenId, level: access.kind, permission }, "permission refused");
+      throw new ApiError(ERROR.forbidden);
+    }
+  }
+  return auth;
+}

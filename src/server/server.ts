@@ -1,0 +1,69 @@
+import type { AddressInfo } from "node:net";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "./app.ts";
+import type { Config } from "./config.ts";
+import { type DatabaseHandle, openDatabase } from "./db/connect.ts";
+import { migrate } from "./db/migrate.ts";
+import { hasDemoData, isDatabaseEmpty, seedDemo } from "./db/seed/demoSeed.ts";
+import { createMailer } from "./mail/mailer.ts";
+
+export interface RunningServer {
+  /** http://HOST:PORT with the port actually bound (PORT=0 picks a free one). */
+  url: string;
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  /** Whether the demo tenants are present (embedded database only), so main can print their logins. */
+  demo: boolean;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  logStream?: NodeJS.WritableStream;
+  clientDir?: string;
+}
+
+/**
+ * Opens the database, applies pending migrations, seeds the demo tenants into an empty embedded
+ * database (never into PostgreSQL), and listens.
+ */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
+  let app: FastifyInstance | undefined;
+  try {
+    await migrate(database.db);
+    if (database.kind === "pglite" && (await isDatabaseEmpty(database.db))) await seedDemo(database.db);
+    const demo = database.kind === "pglite" && (await hasDemoData(database.db));
+    app = await buildApp({
+      config,
+      db: database.db,
+      mailer,
+      ...(options.logStream ? { logStream: options.logStream } : {}),
+      ...(options.clientDir ? { clientDir: options.clientDir } : {}),
+    });
+    await app.listen({ port: config.port, host: config.host });
+    const { port } = app.server.address() as AddressInfo;
+    const host = config.host.includes(":") ? `[${config.host}]` : config.host;
+    const running = app;
+    let closing: Promise<void> | undefined;
+    return {
+      url: `http://${host}:${port}`,
+      app: running,
+      database,
+      demo,
+      close() {
+        closing ??= (async () => {
+          await running.close();
+          mailer.close();
+          await database.close();
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await app?.close();
+    mailer.close();
+    await database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,148 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { LoginInfo } from "../../contract/auth.ts";
+import { LOCKOUT } from "../../contract/codes.ts";
+import { ERROR } from "../../contract/errors.ts";
+import type { LoginOutcome } from "../db/schema.ts";
+import { lockoutNoticeMail } from "../mail/templates.ts";
+import { ApiError } from "../plugins/envelope.ts";
+import { isSourceIpAllowed } from "./allowedIpService.ts";
+import type { ServiceDeps } from "./deps.ts";
+import { dummyPasswordHash, verifyPassword } from "./passwordHasher.ts";
+import type { NewSession, SessionService } from "./sessionService.ts";
+
+export interface LoginRequest {
+  companyId: string;
+  email: string;
+  password: string;
+  sourceIp: string;
+}
+
+export interface LoginSuccess {
+  session: NewSession;
+  loginInfo: LoginInfo;
+}
+
+export function createAuthService(deps: ServiceDeps, sessions: SessionService) {
+  const { db, config, now } = deps;
+
+  async function record(
+    log: FastifyBaseLogger,
+    attempt: LoginRequest,
+    outcome: LoginOutcome,
+    operatorId: number | null,
+  ): Promise<void> {
+    await db
+      .insertInto("login_attempts")
+      .values({
+        company_id: attempt.companyId,
+        email: attempt.email,
+        operator_id: operatorId,
+        source_ip: attempt.sourceIp,
+        outcome,
+        attempted_at: now(),
+      })
+      .execute();
+    log.info(
+      { companyId: attempt.companyId, email: attempt.email, sourceIp: attempt.sourceIp, outcome },
+      "login attempt",
+    );
+  }
+
+  return {
+    /**
+     * Every mismatch (unknown company, unknown e-mail, wrong password, locked operator) answers 903
+     * alike, and an unknown operator is verified against a dummy hash so it takes as long.
+     */
+    async login(attempt: LoginRequest, log: FastifyBaseLogger): Promise<LoginSuccess> {
+      const company = await db
+        .selectFrom("companies")
+        .select(["company_id", "name", "contract_div"])
+        .where("company_id", "=", attempt.companyId)
+        .executeTakeFirst();
+      const operator = company
+        ? await db
+            .selectFrom("operators")
+            .selectAll()
+            .where("company_id", "=", company.company_id)
+            .where((eb) => eb(eb.fn("lower", ["email"]), "=", attempt.email.toLowerCase()))
+            .executeTakeFirst()
+        : undefined;
+      const passwordOk = await verifyPassword(
+        operator?.password_hash ?? (await dummyPasswordHash()),
+        attempt.password,
+      );
+      const at = now();
+
+      if (!company || !operator) {
+        await record(log, attempt, company ? "unknownOperator" : "unknownCompany", null);
+        throw new ApiError(ERROR.loginFailed);
+      }
+      if (operator.locked_until && operator.locked_until > at) {
+        await record(log, attempt, "locked", operator.id);
+        throw new ApiError(ERROR.loginFailed);
+      }
+      if (!passwordOk) {
+        const failures = operator.failed_login_count + 1;
+        const locks = failures >= LOCKOUT.failures;
+        const lockedUntil = new Date(at.getTime() + LOCKOUT.minutes * 60_000);
+        // Locking starts a new count, so the next lock needs another full run of failures.
+        await db
+          .updateTable("operators")
+          .set(
+            locks ? { failed_login_count: 0, locked_until: lockedUntil } : { failed_login_count: failures },
+          )
+          .where("company_id", "=", operator.company_id)
+          .where("id", "=", operator.id)
+          .execute();
+        await record(log, attempt, "wrongPassword", operator.id);
+        if (locks) {
+          log.warn(
+            { companyId: operator.company_id, operatorId: operator.id, lockedUntil },
+            "operator locked",
+          );
+          const mail = lockoutNoticeMail({
+            to: operator.email,
+            operatorName: operator.name,
+            companyId: operator.company_id,
+            failures,
+            lockedUntil,
+            loginUrl: `${config.publicUrl}/v3/login`,
+          });
+          deps.defer("lockout notice", async () => {
+            const sent = await deps.mailer.send(mail);
+            log.info({ operatorId: operator.id, ...sent }, "lockout notice sent");
+          });
+        }
+        throw new ApiError(ERROR.loginFailed);
+      }
+      // Only someone holding valid credentials learns that their address is refused.
+      if (!(await isSourceIpAllowed(db, company.company_id, "console", attempt.sourceIp))) {
+        await record(log, attempt, "sourceIpNotAllowed", operator.id);
+        throw new ApiError(ERROR.sourceIpNotAllowed);
+      }
+
+      await db
+        .updateTable("operators")
+        .set({ failed_login_count: 0, locked_until: null })
+        .where("company_id", "=", operator.company_id)
+        .where("id", "=", operator.id)
+        .execute();
+      const session = await sessions.create(company.company_id, operator.id);
+      await record(log, attempt, "success", operator.id);
+      return {
+        session,
+        loginInfo: {
+          loginToken: session.csrfToken,
+          loginOperator: {
+            operatorId: String(operator.id),
+            contractDiv: company.contract_div,
+            companyId: company.company_id,
+            companyName: company.name,
+            operatorName: operator.name,
+          },
+          environment: config.environment,
+        },
+      };
+    },
+  };
+}
