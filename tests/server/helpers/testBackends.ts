@@ -1,0 +1,75 @@
+import { randomBytes } from "node:crypto";
+import { Kysely, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import { type DatabaseHandle, openDatabase } from "../../../src/server/db/connect.ts";
+import { migrate } from "../../../src/server/db/migrate.ts";
+import type { Database } from "../../../src/server/db/schema.ts";
+import { seedDemo } from "../../../src/server/db/seed/demoSeed.ts";
+import { freshDataDir, removeDataDir } from "../../support/testDatabase.ts";
+
+export type Backend = "pglite" | "postgres";
+
+/**
+ * The suite runs on PGlite always and on PostgreSQL when TEST_DATABASE_URL is set. Under CI=true the
+ * PostgreSQL run is required: without the URL its setup fails instead of being left out.
+ */
+export function testBackends(): Backend[] {
+  const wantPostgres = Boolean(process.env.TEST_DATABASE_URL) || process.env.CI === "true";
+  return wantPostgres ? ["pglite", "postgres"] : ["pglite"];
+}
+
+export interface TestDatabase {
+  backend: Backend;
+  handle: DatabaseHandle;
+  /** DATA_DIR of the server (PGlite's files, the mail outbox). */
+  dataDir: string;
+  /** The PostgreSQL database made for this test file. */
+  databaseUrl?: string;
+  close(): Promise<void>;
+}
+
+/** A migrated, demo-seeded database of its own: a template copy, or a fresh PostgreSQL database. */
+export async function openTestDatabase(backend: Backend): Promise<TestDatabase> {
+  const dataDir = await freshDataDir();
+  if (backend === "pglite") {
+    const handle = await openDatabase({ dataDir });
+    return {
+      backend,
+      handle,
+      dataDir,
+      async close() {
+        await handle.close();
+        await removeDataDir(dataDir);
+      },
+    };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    throw new Error("CI=true requires TEST_DATABASE_URL: the server suite must also run on PostgreSQL.");
+  }
+  const name = `console_test_${randomBytes(6).toString("hex")}`;
+  const admin = new Kysely<Record<string, never>>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: adminUrl, max: 1 }) }),
+  });
+  await sql`create database ${sql.id(name)}`.execute(admin);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const handle = await openDatabase({ dataDir, databaseUrl });
+  await migrate(handle.db);
+  await seedDemo(handle.db);
+  return {
+    backend,
+    handle,
+    dataDir,
+    databaseUrl,
+    async close() {
+      await handle.close();
+      await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin);
+      await admin.destroy();
+      await removeDataDir(dataDir);
+    },
+  };
+}
+
+export type TestDb = Kysely<Database>;
