@@ -1,0 +1,22 @@
+import type { AnyStateMachine } from "xstate";
+import type { MACHINES, MachineName } from "../../../machines/index.ts";
+import type { MachineWalk } from "../support/walkTypes.ts";
+import { authWalk } from "./authWalk.ts";
+import { callProgressWalk } from "./callProgressWalk.ts";
+import { confirmDialogWalk } from "./confirmDialogWalk.ts";
+import { menuPermissionsWalk } from "./menuPermissionsWalk.ts";
+import { notificationsWalk } from "./notificationsWalk.ts";
+
+type MachineNamed<N extends MachineName> = Extract<(typeof MACHINES)[number], { name: N }>["machine"];
+
+/** The walk of every registered machine: a machine added to the registry does not compile without one. */
+export const WALKS: { readonly [N in MachineName]: MachineWalk<MachineNamed<N>> } = {
+  authMachine: authWalk,
+  callProgressMachine: callProgressWalk,
+  confirmDialogMachine: confirmDialogWalk,
+  notificationsMachine: notificationsWalk,
+  menuPermissionsMachine: menuPermissionsWalk,
+};
+
+/** The walk of one machine, typed for the machine-agnostic support code. */
+export const walkOf = (name: MachineName): MachineWalk<AnyStateMachine> => WALKS[name];
