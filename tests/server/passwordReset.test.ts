@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  login,
+  passwordChange,
+  passwordChangeCheck,
+  passwordChangeRequest,
+  sessionInfo,
+} from "../../src/contract/auth.ts";
+import { LOCKOUT, RESET_TOKEN_MINUTES } from "../../src/contract/codes.ts";
+import { ERROR } from "../../src/contract/errors.ts";
+import { messageText } from "../../src/contract/messages.ts";
+import { DEMO_PASSWORD } from "../../src/server/db/seed/demoSeed.ts";
+import { type SmtpCapture, startSmtpCapture } from "../support/smtpCapture.ts";
+import { call, createTestApp, loginAs, type TestApp } from "./helpers/testApp.ts";
+import { testBackends } from "./helpers/testBackends.ts";
+
+const NEW_PASSWORD = "Fresh-2027?word";
+
+describe.each(testBackends())("password reset (%s)", (backend) => {
+  let t: TestApp;
+  let smtp: SmtpCapture;
+
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    t = await createTestApp(backend, { env: { SMTP_URL: smtp.url } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  /** Requests a link for the operator and returns the token from the mailed URL. */
+  async function requestToken(companyId: string, email: string): Promise<string> {
+    const before = smtp.messages.length;
+    const response = await call(t.app, passwordChangeRequest, { companyId, email });
+    expect(response.statusCode).toBe(200);
+    const mail = await smtp.waitFor(
+      (m) =>
+        m.to.includes(email) && m.subject.includes("Password change") && smtp.messages.indexOf(m) >= before,
+      10_000,
+    );
+    const match = /http:\/\/console\.test\/v3\/PasswordChange\?token=([\w%-]+)/.exec(mail.text);
+    expect(match, mail.text).not.toBeNull();
+    return decodeURIComponent(match?.[1] ?? "");
+  }
+
+  const expectError = (response: Awaited<ReturnType<typeof call>>, code: string, messageNo: string) => {
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([
+      { code, message: messageText("en", `no.${messageNo}` as "no.910") },
+    ]);
+  };
+
+  it("answers every request the same with message 007, and mails only existing operators", async () => {
+    const answers = [
+      await call(t.app, passwordChangeRequest, { companyId: "DEMO", email: "viewer@demo.example" }),
+      await call(t.app, passwordChangeRequest, { companyId: "DEMO", email: "nobody@demo.example" }),
+      await call(t.app, passwordChangeRequest, { companyId: "NOSUCH", email: "viewer@demo.example" }),
+    ];
+    for (const response of answers) {
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        result: "10",
+        messages: [{ code: "007", message: messageText("en", "no.007") }],
+        errors: [],
+        telegram: {},
+      });
+    }
+    const mail = await smtp.waitFor((m) => m.to.includes("viewer@demo.example"), 10_000);
+    expect(mail.subject).toContain("Password change");
+    expect(mail.text).toContain("パスワード");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.messages.filter((m) => m.to.includes("nobody@demo.example"))).toHaveLength(0);
+    expect(smtp.messages.filter((m) => m.to.includes("viewer@demo.example"))).toHaveLength(1);
+    // Only the hash is stored.
+    const token = /token=([\w%-]+)/.exec(mail.text)?.[1] ?? "";
+    const rows = await t.db.selectFrom("password_reset_tokens").selectAll().execute();
+    expect(JSON.stringify(rows)).not.toContain(decodeURIComponent(token));
+  });
+
+  it("changes the password: lockout cleared, token used up, every session signed out, message 006", async () => {
+    const email = "reviewer@demo.example";
+    const sessionA = await loginAs(t.app, "DEMO", email);
+    const sessionB = await loginAs(t.app, "DEMO", email);
+    const bystander = await loginAs(t.app, "DEMO", "admin@demo.example");
+    for (let i = 0; i < LOCKOUT.failures; i++) {
+      await call(t.app, login, { companyId: "DEMO", email, password: "Wrong-2026!pass" });
+    }
+    const token = await requestToken("DEMO", email);
+
+    const check = await call(t.app, passwordChangeCheck, { token });
+    expect(check.statusCode).toBe(200);
+    const expiresAt = new Date(check.json().telegram.expiresAt).getTime();
+    expect(expiresAt - t.clock.now().getTime()).toBe(RESET_TOKEN_MINUTES * 60_000);
+
+    const changed = await call(t.app, passwordChange, {
+      token,
+      password: NEW_PASSWORD,
+      passwordConfirmation: NEW_PASSWORD,
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().messages).toEqual([{ code: "006", message: messageText("en", "no.006") }]);
+
+    for (const session of [sessionA, sessionB]) {
+      expect((await call(t.app, sessionInfo, {}, { session })).json().errors[0].code).toBe(
+        ERROR.invalidToken,
+      );
+    }
+    expect((await call(t.app, sessionInfo, {}, { session: bystander })).statusCode).toBe(200);
+    expect((await call(t.app, login, { companyId: "DEMO", email, password: DEMO_PASSWORD })).statusCode).toBe(
+      401,
+    );
+    expect((await call(t.app, login, { companyId: "DEMO", email, password: NEW_PASSWORD })).statusCode).toBe(
+      200,
+    );
+
+    // Used up: 910 on check and on change.
+    expectError(await call(t.app, passwordChangeCheck, { token }), ERROR.resetTokenInvalid, "910");
+    expectError(
+      await call(t.app, passwordChange, {
+        token,
+        password: "Other-2027?word",
+        passwordConfirmation: "Other-2027?word",
+      }),
+      ERROR.resetTokenInvalid,
+      "910",
+    );
+  });
+
+  it("answers 910 for an unknown token and 919 once the 30 minutes are over", async () => {
+    expectError(
+      await call(t.app, passwordChangeCheck, { token: "not-a-token" }),
+      ERROR.resetTokenInvalid,
+      "910",
+    );
+    const token = await requestToken("DEMO", "viewer@demo.example");
+    t.clock.advanceMinutes(RESET_TOKEN_MINUTES - 1);
+    expect((await call(t.app, passwordChangeCheck, { token })).statusCode).toBe(200);
+    t.clock.advanceMinutes(1);
+    expectError(await call(t.app, passwordChangeCheck, { token }), ERROR.resetTokenExpired, "919");
+    expectError(
+      await call(t.app, passwordChange, {
+        token,
+        password: NEW_PASSWORD,
+        passwordConfirmation: NEW_PASSWORD,
+      }),
+      ERROR.resetTokenExpired,
+      "919",
+    );
+  });
+
+  it("a newer link replaces an older unused one", async () => {
+    const older = await requestToken("ACME", "admin@acme.example");
+    const newer = await requestToken("ACME", "admin@acme.example");
+    expectError(await call(t.app, passwordChangeCheck, { token: older }), ERROR.resetTokenInvalid, "910");
+    expect((await call(t.app, passwordChangeCheck, { token: newer })).statusCode).toBe(200);
+  });
+
+  it("answers 920 when the confirmation differs, the password rule's message, and 921 for the current password", async () => {
+    const token = await requestToken("CHECK", "admin@check.example");
+    expectError(
+      await call(t.app, passwordChange, {
+        token,
+        password: NEW_PASSWORD,
+        passwordConfirmation: "Fresh-2027?wore",
+      }),
+      ERROR.passwordMismatch,
+      "920",
+    );
+    const weak = await call(t.app, passwordChange, {
+      token,
+      password: "alllowercase",
+      passwordConfirmation: "alllowercase",
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().errors).toEqual([
+      {
+        code: ERROR.validation,
+        field: "telegram.password",
+        message: messageText("en", "validation.password"),
+      },
+    ]);
+    const weakJa = await call(
+      t.app,
+      passwordChange,
+      { token, password: "Ab1", passwordConfirmation: "Ab1" },
+      { lang: "ja" },
+    );
+    expect(weakJa.json().errors[0].message).toBe(messageText("ja", "validation.password"));
+    expectError(
+      await call(t.app, passwordChange, {
+        token,
+        password: DEMO_PASSWORD,
+        passwordConfirmation: DEMO_PASSWORD,
+      }),
+      ERROR.passwordChangeFailed,
+      "921",
+    );
+    // None of these used the token up.
+    expect((await call(t.app, passwordChangeCheck, { token })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { defineCall } from "../../src/contract/call.ts";
+import { PERMISSION } from "../../src/contract/codes.ts";
+import { ERROR } from "../../src/contract/errors.ts";
+import { menuScreenIds } from "../../src/contract/menu.ts";
+import { screenPermissionList } from "../../src/contract/permissions.ts";
+import { SCREEN_IDS, SCREENS, type ScreenGroup } from "../../src/contract/screens.ts";
+import { registerCall } from "../../src/server/routes/registerCall.ts";
+import { call, createTestApp, loginAs, type Session, type TestApp } from "./helpers/testApp.ts";
+import { testBackends } from "./helpers/testBackends.ts";
+
+// Test-only calls guarded by a screen: the guard must stop them before the handler runs.
+let handlerRuns = 0;
+const readOperators = defineCall({
+  name: "testReadOperators",
+  method: "POST",
+  path: "/api/v3/test/readOperators",
+  access: { kind: "read", screenId: "OperatorList" },
+  request: z.object({}).strict(),
+  response: z.object({ ran: z.literal(true) }),
+});
+const writeRules = defineCall({
+  name: "testWriteKeywords",
+  method: "POST",
+  path: "/api/v3/test/writeKeywords",
+  access: { kind: "write", screenId: "KeywordList" },
+  request: z.object({}).strict(),
+  response: z.object({ ran: z.literal(true) }),
+});
+const readKeywords = defineCall({
+  ...writeRules,
+  path: "/api/v3/test/readKeywords",
+  access: { kind: "read", screenId: "KeywordList" },
+});
+
+const expected: Record<string, Record<ScreenGroup, string>> = {
+  "admin@demo.example": {
+    event: "00",
+    report: "00",
+    csv: "00",
+    negative: "00",
+    white: "00",
+    rule: "00",
+    keyword: "00",
+    apiInfo: "00",
+    admin: "00",
+  },
+  "reviewer@demo.example": {
+    event: "00",
+    report: "00",
+    csv: "00",
+    negative: "00",
+    white: "00",
+    rule: "10",
+    keyword: "10",
+    apiInfo: "10",
+    admin: "20",
+  },
+  "viewer@demo.example": {
+    event: "10",
+    report: "10",
+    csv: "10",
+    negative: "10",
+    white: "10",
+    rule: "10",
+    keyword: "10",
+    apiInfo: "10",
+    admin: "20",
+  },
+};
+
+describe.each(testBackends())("permissions (%s)", (backend) => {
+  let t: TestApp;
+  const sessions: Record<string, Session> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp(backend, {
+      extraRoutes: (app) => {
+        for (const spec of [readOperators, writeRules, readKeywords]) {
+          registerCall(app, spec, async () => {
+            handlerRuns += 1;
+            return { telegram: { ran: true as const } };
+          });
+        }
+      },
+    });
+    for (const email of Object.keys(expected)) sessions[email] = await loginAs(t.app, "DEMO", email);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it.each(Object.keys(expected))("gives %s its role's level on every screen", async (email) => {
+    const response = await call(
+      t.app,
+      screenPermissionList,
+      { screenIds: SCREEN_IDS },
+      { session: sessions[email] },
+    );
+    expect(response.statusCode).toBe(200);
+    const levels = expected[email] ?? {};
+    expect(response.json().telegram.screenPermissions).toEqual(
+      SCREEN_IDS.map((screenId) => ({
+        screenId,
+        permission: levels[SCREENS[screenId].group as ScreenGroup],
+      })),
+    );
+  });
+
+  it("answers in the asked order and gives unknown screen IDs 20", async () => {
+    const screenIds = ["OperatorList", "NoSuchScreen", ...menuScreenIds().slice(0, 2)];
+    const response = await call(
+      t.app,
+      screenPermissionList,
+      { screenIds },
+      { session: sessions["reviewer@demo.example"] },
+    );
+    expect(response.json().telegram.screenPermissions).toEqual([
+      { screenId: "OperatorList", permission: PERMISSION.none },
+      { screenId: "NoSuchScreen", permission: PERMISSION.none },
+      { screenId: "EventList", permission: PERMISSION.writable },
+      { screenId: "EventReportNegative", permission: PERMISSION.writable },
+    ]);
+  });
+
+  it("validates the request: at least one screen ID", async () => {
+    const response = await call(
+      t.app,
+      screenPermissionList,
+      { screenIds: [] },
+      { session: sessions["admin@demo.example"] },
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0]).toMatchObject({ code: ERROR.validation, field: "telegram.screenIds" });
+  });
+
+  it.each([
+    ["admin@demo.example", readOperators, 200],
+    ["reviewer@demo.example", readOperators, 403],
+    ["viewer@demo.example", readOperators, 403],
+    ["admin@demo.example", writeRules, 200],
+    ["reviewer@demo.example", writeRules, 403],
+    ["reviewer@demo.example", readKeywords, 200],
+    ["viewer@demo.example", readKeywords, 200],
+    ["viewer@demo.example", writeRules, 403],
+  ] as const)("%s on %s answers %i, refusing with 962 before the handler", async (email, spec, status) => {
+    const before = handlerRuns;
+    const response = await call(t.app, spec, {}, { session: sessions[email] });
+    expect(response.statusCode).toBe(status);
+    if (status === 200) {
+      expect(response.json().telegram).toEqual({ ran: true });
+      expect(handlerRuns).toBe(before + 1);
+    } else {
+      expect(response.json().errors).toEqual([
+        { code: ERROR.forbidden, message: "You do not have permission for this operation. (system error)" },
+      ]);
+      expect(handlerRuns).toBe(before);
+    }
+  });
+
+  it("refuses a guarded call without a session before looking at permissions", async () => {
+    const response = await call(t.app, readOperators, {});
+    expect(response.statusCode).toBe(401);
+    expect(response.json().errors[0].code).toBe(ERROR.invalidToken);
+  });
+
+  it("follows a change of the role's permission at once", async () => {
+    await t.db
+      .updateTable("role_permissions")
+      .set({ permission: PERMISSION.readable })
+      .where("company_id", "=", "DEMO")
+      .where("role_id", "=", "reviewer")
+      .where("screen_id", "=", "OperatorList")
+      .execute();
+    const response = await call(t.app, readOperators, {}, { session: sessions["reviewer@demo.example"] });
+    expect(response.statusCode).toBe(200);
+  });
+});
