@@ -7,6 +7,7 @@ import {
   SimulatedClock,
 } from "xstate";
 import { transitionKey } from "./machineCoverage.ts";
+import { settle } from "./settle.ts";
 import type { DriverArgs, MachineWalk, WalkPath } from "./walkTypes.ts";
 
 /** What a replay saw: for the coverage guard and the journeys' expectations. */
@@ -25,9 +26,6 @@ interface Deferred {
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
-
-/** Lets promise callbacks (an actor settling, its done event) run before the next step. */
-const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const observed = (snapshot: AnyMachineSnapshot) => ({ value: snapshot.value, context: snapshot.context });
 
