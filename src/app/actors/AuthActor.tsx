@@ -1,0 +1,43 @@
+import { createActorContext } from "@xstate/react";
+import { type ReactNode, useState } from "react";
+import { fromPromise } from "xstate";
+import { authMachine, type LoginCredentials } from "../../../machines/auth/authMachine.ts";
+import type { CallOutcome } from "../../../machines/shared/outcome.ts";
+import { clearLoginInfo, readLoginInfo, writeLoginInfo } from "../../client/session.ts";
+import { login, logout } from "../../contract/auth.ts";
+import { menuScreenIds } from "../../contract/menu.ts";
+import { PUBLIC_PATHS } from "../../contract/screens.ts";
+import { navigateTo } from "../navigation.ts";
+import { useRunCall } from "./CallRunner.tsx";
+import { MenuPermissionsActor } from "./MenuPermissionsActor.tsx";
+
+/** Sign-in and sign-out (spec sections 3 and 4), with the login info kept in localStorage. */
+export const AuthActor = createActorContext(authMachine);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const run = useRunCall();
+  const permissions = MenuPermissionsActor.useActorRef();
+  const [logic] = useState(() =>
+    authMachine.provide({
+      actors: {
+        readStoredLogin: fromPromise(async () => readLoginInfo()),
+        // 903 and validation refusals are shown by the login screen itself.
+        login: fromPromise(({ input }: { input: LoginCredentials }) =>
+          run(login, input, { manual: true, reportUnexpected: true }),
+        ),
+        // The machine signs out whatever the answer: nothing to show or route here.
+        logout: fromPromise<CallOutcome<unknown>>(() =>
+          run(logout, undefined, { manual: true, suppressMessages: true }),
+        ),
+      },
+      actions: {
+        storeLogin: (_, params) => writeLoginInfo(params.loginInfo),
+        clearStoredLogin: () => clearLoginInfo(),
+        goToLogin: () => navigateTo(PUBLIC_PATHS.login),
+        // Landing needs this operator's menu; LandingRedirect navigates once it is known.
+        goToLanding: () => permissions.send({ type: "permissions.load", screenIds: menuScreenIds() }),
+      },
+    }),
+  );
+  return <AuthActor.Provider logic={logic}>{children}</AuthActor.Provider>;
+}

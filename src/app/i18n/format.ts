@@ -1,0 +1,21 @@
+import { format } from "date-fns";
+import { ja } from "date-fns/locale";
+import type { Lang } from "../../contract/envelope.ts";
+
+/** Display formats of spec section 9: YYYY/MM/DD, and the long form with 24-hour time. */
+export const DATE_FORMAT = "yyyy/MM/dd";
+export const DATE_TIME_FORMAT = "yyyy/MM/dd HH:mm:ss";
+
+const toDate = (value: Date | string | number): Date => (value instanceof Date ? value : new Date(value));
+
+export const formatDate = (value: Date | string | number): string =>
+  format(toDate(value), DATE_FORMAT, { locale: ja });
+
+export const formatDateTime = (value: Date | string | number): string =>
+  format(toDate(value), DATE_TIME_FORMAT, { locale: ja });
+
+/** Currency by language (spec section 9): JPY in Japanese, USD in English. */
+export function formatCurrency(amount: number, lang: Lang): string {
+  const [locale, currency] = lang === "ja" ? ["ja-JP", "JPY"] : ["en-US", "USD"];
+  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(amount);
+}

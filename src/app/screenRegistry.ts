@@ -1,0 +1,14 @@
+import { isScreenId, type ScreenId } from "../contract/screens.ts";
+import type { LazyScreen } from "./lazyScreen.tsx";
+
+/**
+ * The protected screens that exist in this build, each a lazy component (routes.tsx gives it the path
+ * of SCREENS[id]). A screen's route and its menu entry appear only once it is listed here. Later issues
+ * add one line per screen, loading the group's module so that a group is one chunk, e.g.
+ *   EventList: lazyScreen(() => import("./screens/event/eventScreens.ts"), (m) => m.EventListScreen),
+ */
+export const SCREEN_COMPONENTS: Partial<Record<ScreenId, LazyScreen>> = {};
+
+export const IMPLEMENTED_SCREENS: ReadonlySet<ScreenId> = new Set(
+  Object.keys(SCREEN_COMPONENTS).filter(isScreenId),
+);

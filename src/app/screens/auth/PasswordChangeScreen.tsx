@@ -1,0 +1,203 @@
+import { Button, Card, Flex, Heading, Link, Text } from "@radix-ui/themes";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { passwordChange, passwordChangeCheck } from "../../../contract/auth.ts";
+import type { ErrorItem } from "../../../contract/envelope.ts";
+import { ERROR } from "../../../contract/errors.ts";
+import { PUBLIC_PATHS } from "../../../contract/screens.ts";
+import { issue, passwordField } from "../../../contract/validation.ts";
+import { CallProgressActor, CallProgressProvider, callResult } from "../../actors/CallProgressActor.tsx";
+import { NotificationsActor } from "../../actors/NotificationsActor.tsx";
+import { formatDateTime } from "../../i18n/format.ts";
+import { appUrl, navigateTo } from "../../navigation.ts";
+import { usePageTitle } from "../../shell/usePageTitle.ts";
+import { FormMessage } from "../../ui/FormMessage.tsx";
+import {
+  type FieldErrors,
+  focusFirstInvalid,
+  serverFieldErrors,
+  validateForm,
+} from "../../ui/fieldErrors.ts";
+import { Loading } from "../../ui/Loading.tsx";
+import { TextInputField } from "../../ui/TextInputField.tsx";
+
+const NO_ERRORS: ErrorItem[] = [];
+const PASSWORD_SYMBOLS = "@ % + / \\ ' ! # $ ^ ? : . ( ) { } [ ] ~ _ -";
+
+const formSchema = z.object({
+  password: passwordField,
+  passwordConfirmation: z.string().min(1, issue("required")),
+});
+
+/** Why the URL cannot be used: 910 invalid, 919 expired (spec section 8). */
+type Refusal = "910" | "919";
+
+/**
+ * Password change (spec section 2), opened from the e-mailed URL with ?token=. The token is checked on
+ * entry; the page shows its expiry and refuses with 919 once it has passed. Success queues 006 and
+ * returns to login.
+ */
+export function PasswordChangeScreen({ token }: { token: string }) {
+  const { t } = useTranslation("password");
+  usePageTitle(t("changeHeading"));
+  return (
+    <Card size="4" className="form-card">
+      <Heading as="h1" size="6" mb="4">
+        {t("changeHeading")}
+      </Heading>
+      {token === "" ? (
+        <UnusableUrl refusal="910" />
+      ) : (
+        <CallProgressProvider spec={passwordChangeCheck} handling={{ manual: true }}>
+          <TokenCheck token={token} />
+        </CallProgressProvider>
+      )}
+    </Card>
+  );
+}
+
+function TokenCheck({ token }: { token: string }) {
+  const { t } = useTranslation("password");
+  const check = CallProgressActor.useActorRef();
+  const expiresAt = CallProgressActor.useSelector((snapshot) =>
+    snapshot.hasTag("10") ? callResult(passwordChangeCheck, snapshot.context.result).expiresAt : null,
+  );
+  const errors = CallProgressActor.useSelector((snapshot) =>
+    snapshot.hasTag("20") ? snapshot.context.errors : null,
+  );
+
+  useEffect(() => check.send({ type: "call.start", input: { token } }), [check, token]);
+
+  if (errors) return <UnusableUrl refusal={refusalOf(errors)} />;
+  if (expiresAt === null) return <Loading label={t("checking")} />;
+  return (
+    <CallProgressProvider spec={passwordChange} handling={{ manual: true, suppressMessages: true }}>
+      <ChangeForm token={token} expiresAt={expiresAt} />
+    </CallProgressProvider>
+  );
+}
+
+const refusalOf = (errors: readonly ErrorItem[]): Refusal =>
+  errors.some((error) => error.code === ERROR.resetTokenExpired) ? "919" : "910";
+
+/** True once `expiresAt` has passed; flips by itself at that moment. */
+function useExpired(expiresAt: string): boolean {
+  const deadline = Date.parse(expiresAt);
+  const [expired, setExpired] = useState(() => !(deadline > Date.now()));
+  useEffect(() => {
+    if (expired) return;
+    const timer = setTimeout(() => setExpired(true), deadline - Date.now());
+    return () => clearTimeout(timer);
+  }, [deadline, expired]);
+  return expired;
+}
+
+function ChangeForm({ token, expiresAt }: { token: string; expiresAt: string }) {
+  const { t } = useTranslation("password");
+  const { t: message } = useTranslation("messages");
+  const call = CallProgressActor.useActorRef();
+  const busy = CallProgressActor.useSelector((snapshot) => snapshot.hasTag("busy"));
+  const changed = CallProgressActor.useSelector((snapshot) => snapshot.hasTag("10"));
+  const errors = CallProgressActor.useSelector((snapshot) =>
+    snapshot.hasTag("20") ? snapshot.context.errors : NO_ERRORS,
+  );
+  const notifications = NotificationsActor.useActorRef();
+  const expired = useExpired(expiresAt);
+  const form = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState({ password: "", passwordConfirmation: "" });
+  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+
+  useEffect(() => {
+    if (!changed) return;
+    notifications.send({ type: "notify.queue", colour: "success", text: message("no.006") });
+    navigateTo(PUBLIC_PATHS.login);
+  }, [changed, notifications, message]);
+
+  const tokenRefused = errors.find(
+    (error) => error.code === ERROR.resetTokenExpired || error.code === ERROR.resetTokenInvalid,
+  );
+  if (expired || tokenRefused)
+    return <UnusableUrl refusal={tokenRefused ? refusalOf([tokenRefused]) : "919"} />;
+
+  const mismatch = errors.some((error) => error.code === ERROR.passwordMismatch)
+    ? message("no.920")
+    : undefined;
+  const fieldMessages: FieldErrors = {
+    ...serverFieldErrors(errors),
+    ...(mismatch ? { passwordConfirmation: mismatch } : {}),
+    ...clientErrors,
+  };
+  const formMessages = errors.filter((error) => !error.field && error.code !== ERROR.passwordMismatch);
+  const set = (field: keyof typeof values) => (value: string) => setValues({ ...values, [field]: value });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validateForm(formSchema, values);
+    const errorsFound: FieldErrors = checked.ok ? {} : checked.errors;
+    if (!errorsFound.passwordConfirmation && values.passwordConfirmation !== values.password)
+      errorsFound.passwordConfirmation = message("no.920");
+    if (Object.keys(errorsFound).length > 0) {
+      setClientErrors(errorsFound);
+      queueMicrotask(() => focusFirstInvalid(form.current));
+      return;
+    }
+    setClientErrors({});
+    call.send({ type: "call.start", input: { token, ...values } });
+  };
+
+  return (
+    <>
+      <Text as="p" mb="4">
+        {t("expiresAt", { time: formatDateTime(expiresAt) })}
+      </Text>
+      {formMessages.map((error) => (
+        <FormMessage key={error.code} tone="error">
+          {error.message}
+        </FormMessage>
+      ))}
+      <form ref={form} onSubmit={submit} noValidate>
+        <Flex direction="column" gap="4">
+          <TextInputField
+            id="password"
+            label={t("newPassword")}
+            type="password"
+            value={values.password}
+            onChange={set("password")}
+            error={fieldMessages.password}
+            hint={t("rule", { symbols: PASSWORD_SYMBOLS })}
+            autoComplete="new-password"
+            maxLength={20}
+          />
+          <TextInputField
+            id="passwordConfirmation"
+            label={t("newPasswordConfirmation")}
+            type="password"
+            value={values.passwordConfirmation}
+            onChange={set("passwordConfirmation")}
+            error={fieldMessages.passwordConfirmation}
+            autoComplete="new-password"
+            maxLength={20}
+          />
+          <Button type="submit" size="3" disabled={busy || changed}>
+            {t("change")}
+          </Button>
+          <Link href={appUrl(PUBLIC_PATHS.login)}>{t("returnToLogin")}</Link>
+        </Flex>
+      </form>
+    </>
+  );
+}
+
+/** 910 or 919 with the way forward: request a new URL, or return to login. */
+function UnusableUrl({ refusal }: { refusal: Refusal }) {
+  const { t } = useTranslation("password");
+  const { t: message } = useTranslation("messages");
+  return (
+    <Flex direction="column" gap="4">
+      <FormMessage tone="error">{message(`no.${refusal}`)}</FormMessage>
+      <Link href={appUrl(PUBLIC_PATHS.passwordChangeRequest)}>{t("requestAgain")}</Link>
+      <Link href={appUrl(PUBLIC_PATHS.login)}>{t("returnToLogin")}</Link>
+    </Flex>
+  );
+}

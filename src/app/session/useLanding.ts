@@ -1,0 +1,31 @@
+import { useEffect } from "react";
+import { firstMenuPath, MENU } from "../../contract/menu.ts";
+import { AuthActor } from "../actors/AuthActor.tsx";
+import { MenuPermissionsActor } from "../actors/MenuPermissionsActor.tsx";
+import { currentPath, navigateTo } from "../navigation.ts";
+import { useVisibleMenu } from "../shell/useVisibleMenu.ts";
+import { passLoginNotice } from "./loginNotice.ts";
+import { useEnsurePermissions } from "./useEnsurePermissions.ts";
+
+/**
+ * On the login routes, a signed-in operator moves on to the first screen of their menu once the
+ * permissions are known; a role that opens no screen at all is signed out with a notice.
+ */
+export function useLanding(): void {
+  useEnsurePermissions();
+  const auth = AuthActor.useActorRef();
+  const active = AuthActor.useSelector((snapshot) => snapshot.matches({ signedIn: "active" }));
+  const ready = MenuPermissionsActor.useSelector((snapshot) => snapshot.matches("ready"));
+  const menu = useVisibleMenu(MENU);
+
+  useEffect(() => {
+    if (!active || !ready) return;
+    const path = firstMenuPath(menu);
+    if (path) {
+      navigateTo(path, { replace: true });
+      return;
+    }
+    passLoginNotice("noScreen", currentPath());
+    auth.send({ type: "logout.confirmed" });
+  }, [active, ready, menu, auth]);
+}

@@ -1,0 +1,86 @@
+import type { MouseEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation } from "wouter";
+import { clearTransit } from "../../client/transit.ts";
+import type { MenuItem } from "../../contract/menu.ts";
+import { MenuPermissionsActor } from "../actors/MenuPermissionsActor.tsx";
+import type menuLabels from "../i18n/locales/en/menu.json";
+import { appUrl, navigateTo } from "../navigation.ts";
+import { useDisclosure } from "../ui/useDisclosure.ts";
+import { useVisibleMenu } from "./useVisibleMenu.ts";
+
+type MenuLabel = keyof typeof menuLabels;
+
+/**
+ * The top menu (spec section 2), shown once the operator's permissions are loaded. Groups are
+ * disclosure menus: a button that opens a list of links.
+ */
+export function Menu() {
+  const { t } = useTranslation("shell");
+  const ready = MenuPermissionsActor.useSelector((snapshot) => snapshot.matches("ready"));
+  const items = useVisibleMenu();
+  if (!ready || items.length === 0) return null;
+  return (
+    <nav aria-label={t("mainMenu")} className="main-menu">
+      <ul className="main-menu-list">
+        {items.map((item) => (
+          <li key={item.menuId}>
+            {item.children ? <MenuGroup group={item} /> : <MenuLeaf item={item} className="top-bar-button" />}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function MenuGroup({ group }: { group: MenuItem }) {
+  const { t } = useTranslation("menu");
+  const { open, setOpen, buttonRef, panelId, containerProps } = useDisclosure();
+  return (
+    <div className="menu-group" {...containerProps}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="top-bar-button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
+        {t(group.menuId as MenuLabel)}
+        <span aria-hidden="true" className="caret">
+          ▾
+        </span>
+      </button>
+      <ul id={panelId} className="menu-panel" hidden={!open}>
+        {group.children?.map((item) => (
+          <li key={item.menuId}>
+            <MenuLeaf item={item} className="menu-panel-link" />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** A leaf starts afresh: the page-transition data of the previous work is cleared (spec section 2). */
+function MenuLeaf({ item, className }: { item: MenuItem; className: string }) {
+  const { t } = useTranslation("menu");
+  const [location] = useLocation();
+  const path = item.path ?? "/";
+  const follow = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    clearTransit();
+    navigateTo(path);
+  };
+  return (
+    <a
+      href={appUrl(path)}
+      className={`menu-link ${className}`}
+      aria-current={location === path ? "page" : undefined}
+      onClick={follow}
+    >
+      {t(item.menuId as MenuLabel)}
+    </a>
+  );
+}

@@ -1,0 +1,34 @@
+import type { z } from "zod";
+import type { ErrorItem } from "../../contract/envelope.ts";
+import { fieldErrors } from "../../contract/validation.ts";
+import { currentLang } from "../i18n/i18n.ts";
+
+/** First message per field, keyed by the field's dotted path. */
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** Validates a form with the contract's schema; null when it passes (spec section 5 messages). */
+export function validateForm<S extends z.ZodType>(
+  schema: S,
+  values: unknown,
+): { ok: true; data: z.output<S> } | { ok: false; errors: FieldErrors } {
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  return { ok: false, errors: firstPerField(fieldErrors(currentLang(), parsed.error)) };
+}
+
+/** The server's validation refusals that name a field, as field errors. */
+export const serverFieldErrors = (errors: readonly ErrorItem[]): FieldErrors =>
+  firstPerField(
+    errors.flatMap((error) => (error.field ? [{ field: error.field, message: error.message }] : [])),
+  );
+
+function firstPerField(list: readonly { field: string; message: string }[]): FieldErrors {
+  const result: FieldErrors = {};
+  for (const { field, message } of list) result[field] ??= message;
+  return result;
+}
+
+/** Moves focus to the first invalid field of a form, so keyboard and screen-reader users land on it. */
+export function focusFirstInvalid(form: HTMLFormElement | null): void {
+  form?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
+}
