@@ -34,8 +34,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await migrate(database.db);
     if (database.kind === "pglite" && (await isDatabaseEmpty(database.db))) await seedDemo(database.db);
     const demo = database.kind === "pglite" && (await hasDemoData(database.db));
+    // The app reads its config on each request, so a PUBLIC_URL derived from PORT=0 can be corrected
+    // to the real port once it is known.
+    const appConfig = { ...config };
     app = await buildApp({
-      config,
+      config: appConfig,
       db: database.db,
       mailer,
       ...(options.logStream ? { logStream: options.logStream } : {}),
@@ -44,6 +47,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await app.listen({ port: config.port, host: config.host });
     const { port } = app.server.address() as AddressInfo;
     const host = config.host.includes(":") ? `[${config.host}]` : config.host;
+    if (config.port === 0 && config.publicUrl === `http://${config.host}:0`) {
+      appConfig.publicUrl = `http://${host}:${port}`;
+    }
     const running = app;
     let closing: Promise<void> | undefined;
     return {

@@ -1,0 +1,140 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { Kysely, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { DEFAULT_HEADER } from "../../src/contract/envelope.ts";
+import { loadConfig } from "../../src/server/config.ts";
+import { migrate } from "../../src/server/db/migrate.ts";
+import { DEMO_PASSWORD } from "../../src/server/db/seed/demoSeed.ts";
+import { startServer } from "../../src/server/server.ts";
+import { freshDataDir, removeDataDir } from "../support/testDatabase.ts";
+import { testBackends } from "./helpers/testBackends.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+const envelope = (telegram: unknown) =>
+  JSON.stringify({ header: { lang: "en", ...DEFAULT_HEADER }, telegram });
+
+describe("startServer on the embedded database", () => {
+  const dirs: string[] = [];
+  afterAll(async () => {
+    for (const dir of dirs) await removeDataDir(dir);
+  });
+
+  it("listens on a free port with PORT=0, answers over HTTP and closes", async () => {
+    const dataDir = await freshDataDir();
+    dirs.push(dataDir);
+    const server = await startServer(loadConfig({ DATA_DIR: dataDir, PORT: "0", LOG_LEVEL: "silent" }), {
+      clientDir: "/nonexistent-client-build",
+    });
+    try {
+      expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(server.url).not.toMatch(/:0$/);
+      expect(server.demo).toBe(true);
+      const response = await fetch(`${server.url}/api/v3/screen/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: envelope({ companyId: "DEMO", email: "admin@demo.example", password: DEMO_PASSWORD }),
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("set-cookie")).toMatch(/^sid=[\w-]+; Path=\/; HttpOnly; SameSite=Strict$/);
+      // Mail without SMTP_URL lands in the outbox.
+      const reset = await fetch(`${server.url}/api/v3/screen/passwordChangeRequest`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: envelope({ companyId: "DEMO", email: "viewer@demo.example" }),
+      });
+      expect(reset.status).toBe(200);
+    } finally {
+      await server.close();
+    }
+    const outbox = path.join(dataDir, "outbox");
+    const files = await readdir(outbox);
+    expect(files).toHaveLength(1);
+    const eml = await readFile(path.join(outbox, files[0] ?? ""), "utf8");
+    expect(eml).toContain("To: viewer@demo.example");
+    // Quoted-printable may wrap the link; its start is intact and carries the real port.
+    expect(eml).toContain(`${server.url}/v3/PasswordChange`);
+  });
+
+  it("migrates and seeds a new data dir, prints the console URL and demo logins, and stops on SIGTERM", async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "console-empty-"));
+    dirs.push(dataDir);
+    const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, PORT: "0", LOG_LEVEL: "warn" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    const printed = new Promise<void>((resolve) => {
+      const read = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes("admin@check.example")) resolve();
+      };
+      child.stdout?.on("data", read);
+      child.stderr?.on("data", read);
+    });
+    await Promise.race([printed, exited]);
+    expect(output).toMatch(/Console: http:\/\/127\.0\.0\.1:\d+\/v3\//);
+    expect(output).toContain(`Demo logins (password ${DEMO_PASSWORD}):`);
+    for (const email of [
+      "admin@demo.example",
+      "reviewer@demo.example",
+      "viewer@demo.example",
+      "admin@acme.example",
+    ]) {
+      expect(output).toContain(email);
+    }
+    const url = /Console: (http:\/\/[\d.:]+)\/v3\//.exec(output)?.[1];
+    const root = await fetch(`${url}/`, { redirect: "manual" });
+    expect(root.status).toBe(302);
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+  }, 60_000);
+});
+
+describe.each(testBackends().filter((backend) => backend === "postgres"))("production mode (%s)", () => {
+  it("migrates an empty PostgreSQL database, seeds nothing, and migrating again applies nothing", async () => {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl)
+      throw new Error("CI=true requires TEST_DATABASE_URL: the server suite must also run on PostgreSQL.");
+    const name = `console_prod_${Date.now()}`;
+    const admin = new Kysely<Record<string, never>>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: adminUrl, max: 1 }) }),
+    });
+    await sql`create database ${sql.id(name)}`.execute(admin);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "console-prod-"));
+    try {
+      const server = await startServer(
+        loadConfig({ DATABASE_URL: url.toString(), DATA_DIR: dataDir, PORT: "0", LOG_LEVEL: "silent" }),
+      );
+      try {
+        expect(server.demo).toBe(false);
+        const companies = await server.database.db.selectFrom("companies").selectAll().execute();
+        expect(companies).toEqual([]);
+        expect(await migrate(server.database.db)).toEqual([]);
+        const response = await fetch(`${server.url}/api/v3/screen/login`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: envelope({ companyId: "DEMO", email: "admin@demo.example", password: DEMO_PASSWORD }),
+        });
+        expect(response.status).toBe(401);
+      } finally {
+        await server.close();
+      }
+      // Nothing of PGlite was created: the data dir holds no database.
+      expect(await readdir(dataDir)).toEqual([]);
+    } finally {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin);
+      await admin.destroy();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
