@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { resources } from "../../../src/app/i18n/resources.ts";
+import { titleFormat } from "../../../src/app/shell/titleFormat.ts";
+
+describe("page title formats (spec section 1)", () => {
+  it("picks the checker title for division 20, the product title for 10, the default signed out", () => {
+    expect(titleFormat("20")).toBe("checker");
+    expect(titleFormat("10")).toBe("product");
+    expect(titleFormat(null)).toBe("default");
+  });
+
+  it("words the default and checker titles as the spec does", () => {
+    expect(resources.en.common.title.default).toBe("{screen} | Fraud screening system");
+    expect(resources.ja.common.title.default).toBe("{screen} | 不正検知システム");
+    expect(resources.en.common.title.checker).toBe("{screen} | Fraud checker");
+    expect(resources.ja.common.title.checker).toBe("{screen} | 不正チェッカー");
+  });
+});
