@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { ContractDiv } from "../../contract/codes.ts";
 import type { Database } from "../db/schema.ts";
 import { rolePermissionRows, STANDARD_ROLES } from "../db/seed/standardRoles.ts";
@@ -24,9 +24,14 @@ export class TenantExistsError extends Error {
   }
 }
 
-/** Creates a company with the three standard roles and their permissions. */
+/** Creates a company with the three standard roles and their permissions, in one transaction. */
 export async function createTenant(db: Kysely<Database>, tenant: NewTenant): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await db.transaction().execute((trx) => insertTenant(trx, tenant));
+}
+
+/** The inserts of createTenant, for a caller that adds more to the same transaction. */
+export async function insertTenant(trx: Transaction<Database>, tenant: NewTenant): Promise<void> {
+  {
     const existing = await trx
       .selectFrom("companies")
       .select("company_id")
@@ -44,7 +49,7 @@ export async function createTenant(db: Kysely<Database>, tenant: NewTenant): Pro
         .execute();
       await trx.insertInto("role_permissions").values(rolePermissionRows(tenant.companyId, role)).execute();
     }
-  });
+  }
 }
 
 /** Adds an operator with an argon2id hash of the given password; returns the new operator ID. */
