@@ -90,6 +90,8 @@ describe.each(TEST_LANGS)("login, navigation and logout [%s]", (lang) => {
       expect(await nav.locator(`a[href="/v3${earlier.path}"]`).count(), `${earlier.path} is offered`).toBe(0);
     }
     await expectNoAxeViolations(page, `first screen ${landed}`);
+    expect(await bannerColour(page)).toBe("rgb(11, 126, 0)");
+    await visible(page.getByRole("banner").getByText(l.testMarker, { exact: true }));
 
     const accountMenu = await visible(page.getByRole("button", { name: l.accountMenu, exact: true }));
     await accountMenu.hover();
@@ -186,8 +188,9 @@ describe.each(TEST_LANGS)("login, navigation and logout [%s]", (lang) => {
     await onPath(page, "/login");
   });
 
-  it("paints the TST header #0b7e00 and shows the test-environment marker", async () => {
-    await loginAs(page, app, lang, ACCOUNTS.admin);
+  it("paints the TST header #0b7e00 and shows the test-environment marker on public screens", async () => {
+    await page.goto(app.at("/login"));
+    await visible(heading(page, l.loginHeading));
     expect(await bannerColour(page)).toBe("rgb(11, 126, 0)");
     await visible(page.getByRole("banner").getByText(l.testMarker, { exact: true }));
   });

@@ -176,8 +176,22 @@ export async function loginAs(
   const response = await submitLogin(page, lang);
   if (!response.ok())
     throw new Error(`login as ${account.email} answered ${response.status()}: ${await response.text()}`);
-  await page.waitForURL((url) => url.pathname !== "/v3/login", { timeout: 15_000 });
-  await visible(page.getByRole("navigation", { name: LABELS[lang].mainMenu, exact: true }));
+  try {
+    await page.waitForURL((url) => url.pathname !== "/v3/login", { timeout: 15_000 });
+    await visible(page.getByRole("navigation", { name: LABELS[lang].mainMenu, exact: true }));
+  } catch (error) {
+    const shown = (
+      await page
+        .locator("body")
+        // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText (what is shown)
+        .innerText()
+        .catch(() => "")
+    ).replace(/\s*\n\s*/g, " | ");
+    throw new Error(
+      `login as ${account.email} succeeded (HTTP ${response.status()}) but the app did not open a screen ` +
+        `with the main menu; it shows ${pathOf(page)}: "${shown.slice(0, 400)}" (${(error as Error).message.split("\n")[0]})`,
+    );
+  }
 }
 
 /** The text of a numbered message in the page's language. */

@@ -39,7 +39,9 @@ export function formatViolations(violations: AxeViolation[]): string {
  */
 export async function expectNoAxeViolations(page: Page, screen: string): Promise<void> {
   const hasAxe = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === "object");
-  if (!hasAxe) await page.addScriptTag({ content: axeSource });
+  // Evaluated through the DevTools protocol, which the page's Content-Security-Policy does not govern
+  // (an inline <script> tag would be refused by script-src 'self').
+  if (!hasAxe) await page.evaluate(axeSource);
   const violations = (await page.evaluate(async () => {
     const axe = (
       window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: unknown }> } }

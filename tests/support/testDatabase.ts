@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { openDatabase } from "../../src/server/db/connect.ts";
 import { migrate } from "../../src/server/db/migrate.ts";
 import { seedDemo } from "../../src/server/db/seed/demoSeed.ts";
+import { loadCredentialCipher } from "../../src/server/services/credentialCipher.ts";
 
 /**
  * A migrated, demo-seeded PGlite data directory, built once and copied per test: PGlite's first open
@@ -22,6 +23,8 @@ const TEMPLATE_INPUTS = [
   "src/server/db/migrate.ts",
   "src/server/services/tenantService.ts",
   "src/server/services/passwordHasher.ts",
+  "src/server/services/apiConnectionService.ts",
+  "src/server/services/credentialCipher.ts",
   "src/contract/screens.ts",
   "src/contract/codes.ts",
 ];
@@ -77,7 +80,11 @@ async function buildTemplate(): Promise<string> {
   const handle = await openDatabase({ dataDir: building });
   try {
     await migrate(handle.db);
-    await seedDemo(handle.db);
+    // The key file is made in the template, so every copy decrypts the seeded API secrets.
+    await seedDemo(
+      handle.db,
+      await loadCredentialCipher({ dataDir: building, databaseUrl: undefined, credentialKey: undefined }),
+    );
   } finally {
     await handle.close();
   }
