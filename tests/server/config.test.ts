@@ -29,6 +29,8 @@ describe("configuration", () => {
       PORT: "0",
       DATA_DIR: "/var/lib/console",
       DATABASE_URL: "postgresql://u:p@db:5432/console",
+      // Required with DATABASE_URL once stored API secrets are encrypted (32 bytes, base64).
+      CREDENTIAL_KEY: Buffer.alloc(32, 7).toString("base64"),
       SMTP_URL: "smtp://mail:25",
       PUBLIC_URL: "https://console.example.com/",
       CONSOLE_ENV: "PRD",

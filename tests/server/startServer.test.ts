@@ -112,7 +112,13 @@ describe.each(testBackends().filter((backend) => backend === "postgres"))("produ
     const dataDir = await mkdtemp(path.join(os.tmpdir(), "console-prod-"));
     try {
       const server = await startServer(
-        loadConfig({ DATABASE_URL: url.toString(), DATA_DIR: dataDir, PORT: "0", LOG_LEVEL: "silent" }),
+        loadConfig({
+          DATABASE_URL: url.toString(),
+          CREDENTIAL_KEY: Buffer.alloc(32, 7).toString("base64"),
+          DATA_DIR: dataDir,
+          PORT: "0",
+          LOG_LEVEL: "silent",
+        }),
       );
       try {
         expect(server.demo).toBe(false);
