@@ -13,8 +13,9 @@ export function useDisclosure() {
     (event: KeyboardEvent) => {
       if (event.key !== "Escape" || !open) return;
       event.stopPropagation();
-      setOpen(false);
+      // Focus first: a button that opens on focus (the account menu) would otherwise reopen.
       buttonRef.current?.focus();
+      setOpen(false);
     },
     [open],
   );
