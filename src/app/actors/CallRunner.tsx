@@ -2,18 +2,13 @@ import { createContext, type ReactNode, useContext, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CallOutcome } from "../../../machines/shared/outcome.ts";
 import type { ApiClient } from "../../client/api.ts";
-import {
-  type CallHandling,
-  type Notice,
-  type Routing,
-  routeException,
-  routeOutcome,
-} from "../../client/errorRouting.ts";
+import { type CallHandling, type Routing, routeException, routeOutcome } from "../../client/errorRouting.ts";
 import { clearLoginInfo } from "../../client/session.ts";
 import { passSystemErrorReason } from "../../client/systemErrorReason.ts";
 import type { CallRequest, CallResult, CallSpec } from "../../contract/call.ts";
 import { PUBLIC_PATHS } from "../../contract/screens.ts";
 import { currentPath, navigateTo } from "../navigation.ts";
+import { applyRouting, type RoutingEffects } from "./applyRouting.ts";
 import { NotificationsActor } from "./NotificationsActor.tsx";
 
 /**
@@ -37,26 +32,18 @@ export function CallRunnerProvider({ api, children }: { api: ApiClient; children
   const notifications = NotificationsActor.useActorRef();
   const { t } = useTranslation("messages");
   const [value] = useState<CallRunnerValue>(() => {
-    const text = (notice: Notice): string =>
-      "messageNo" in notice
-        ? t(`no.${notice.messageNo}`)
-        : notice.code
-          ? `${notice.code}\n${notice.text}`
-          : notice.text;
-
-    // Queued notices go to session storage before a navigation that reloads the page.
-    const apply = (routing: Routing) => {
-      for (const notice of routing.show)
-        notifications.send({ type: "notify.show", colour: notice.colour, text: text(notice) });
-      for (const notice of routing.queue)
-        notifications.send({ type: "notify.queue", colour: notice.colour, text: text(notice) });
-      if (routing.signOut) clearLoginInfo();
-      if (routing.go?.to === "login") navigateTo(PUBLIC_PATHS.login);
-      if (routing.go?.to === "systemError") {
-        passSystemErrorReason(routing.go.reason, currentPath());
+    const effects: RoutingEffects = {
+      show: (colour, text) => notifications.send({ type: "notify.show", colour, text }),
+      queue: (colour, text) => notifications.send({ type: "notify.queue", colour, text }),
+      messageText: (no) => t(`no.${no}`),
+      clearStoredLogin: clearLoginInfo,
+      goToLogin: () => navigateTo(PUBLIC_PATHS.login),
+      goToSystemError: (reason) => {
+        passSystemErrorReason(reason, currentPath());
         navigateTo(PUBLIC_PATHS.systemError);
-      }
+      },
     };
+    const apply = (routing: Routing) => applyRouting(routing, effects);
 
     const run: RunCall = async (spec, payload, handling = {}) => {
       try {
