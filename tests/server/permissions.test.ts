@@ -20,7 +20,7 @@ const readOperators = defineCall({
   request: z.object({}).strict(),
   response: z.object({ ran: z.literal(true) }),
 });
-const writeRules = defineCall({
+const writeKeywords = defineCall({
   name: "testWriteKeywords",
   method: "POST",
   path: "/api/v3/test/writeKeywords",
@@ -29,7 +29,8 @@ const writeRules = defineCall({
   response: z.object({ ran: z.literal(true) }),
 });
 const readKeywords = defineCall({
-  ...writeRules,
+  ...writeKeywords,
+  name: "testReadKeywords",
   path: "/api/v3/test/readKeywords",
   access: { kind: "read", screenId: "KeywordList" },
 });
@@ -77,7 +78,7 @@ describe.each(testBackends())("permissions (%s)", (backend) => {
   beforeAll(async () => {
     t = await createTestApp(backend, {
       extraRoutes: (app) => {
-        for (const spec of [readOperators, writeRules, readKeywords]) {
+        for (const spec of [readOperators, writeKeywords, readKeywords]) {
           registerCall(app, spec, async () => {
             handlerRuns += 1;
             return { telegram: { ran: true as const } };
@@ -137,28 +138,31 @@ describe.each(testBackends())("permissions (%s)", (backend) => {
   });
 
   it.each([
-    ["admin@demo.example", readOperators, 200],
-    ["reviewer@demo.example", readOperators, 403],
-    ["viewer@demo.example", readOperators, 403],
-    ["admin@demo.example", writeRules, 200],
-    ["reviewer@demo.example", writeRules, 403],
-    ["reviewer@demo.example", readKeywords, 200],
-    ["viewer@demo.example", readKeywords, 200],
-    ["viewer@demo.example", writeRules, 403],
-  ] as const)("%s on %s answers %i, refusing with 962 before the handler", async (email, spec, status) => {
-    const before = handlerRuns;
-    const response = await call(t.app, spec, {}, { session: sessions[email] });
-    expect(response.statusCode).toBe(status);
-    if (status === 200) {
-      expect(response.json().telegram).toEqual({ ran: true });
-      expect(handlerRuns).toBe(before + 1);
-    } else {
-      expect(response.json().errors).toEqual([
-        { code: ERROR.forbidden, message: "You do not have permission for this operation. (system error)" },
-      ]);
-      expect(handlerRuns).toBe(before);
-    }
-  });
+    ["admin@demo.example", readOperators.name, readOperators, 200],
+    ["reviewer@demo.example", readOperators.name, readOperators, 403],
+    ["viewer@demo.example", readOperators.name, readOperators, 403],
+    ["admin@demo.example", writeKeywords.name, writeKeywords, 200],
+    ["reviewer@demo.example", writeKeywords.name, writeKeywords, 403],
+    ["reviewer@demo.example", readKeywords.name, readKeywords, 200],
+    ["viewer@demo.example", readKeywords.name, readKeywords, 200],
+    ["viewer@demo.example", writeKeywords.name, writeKeywords, 403],
+  ] as const)(
+    "%s calling %s answers %i, refusing with 962 before the handler",
+    async (email, _name, spec, status) => {
+      const before = handlerRuns;
+      const response = await call(t.app, spec, {}, { session: sessions[email] });
+      expect(response.statusCode).toBe(status);
+      if (status === 200) {
+        expect(response.json().telegram).toEqual({ ran: true });
+        expect(handlerRuns).toBe(before + 1);
+      } else {
+        expect(response.json().errors).toEqual([
+          { code: ERROR.forbidden, message: "You do not have permission for this operation. (system error)" },
+        ]);
+        expect(handlerRuns).toBe(before);
+      }
+    },
+  );
 
   it("refuses a guarded call without a session before looking at permissions", async () => {
     const response = await call(t.app, readOperators, {});
