@@ -12,14 +12,17 @@ import { ConfigError, loadConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/connect.ts";
 import { migrate } from "../server/db/migrate.ts";
 import { STANDARD_ROLES } from "../server/db/seed/standardRoles.ts";
+import { provisionApiConnection } from "../server/services/apiConnectionService.ts";
+import { loadCredentialCipher } from "../server/services/credentialCipher.ts";
 import { generatePassword } from "../server/services/passwordGenerator.ts";
 import { createOperator, insertTenant, TenantExistsError } from "../server/services/tenantService.ts";
 
 const USAGE = `Usage:
   npm run admin -- create-tenant --company-id ID --name NAME --admin-email EMAIL --admin-name NAME [--contract-div 10|20]
 
-Creates the company, its three standard roles (Administrator, Reviewer, Viewer) and its first
-administrator, whose one-time password is printed here once. Uses DATABASE_URL, else DATA_DIR.`;
+Creates the company, its three standard roles (Administrator, Reviewer, Viewer), its standard
+detection model and API application (secret key encrypted with CREDENTIAL_KEY or DATA_DIR/credential.key)
+and its first administrator, whose one-time password is printed here once. Uses DATABASE_URL, else DATA_DIR.`;
 
 class UsageError extends Error {}
 
@@ -72,6 +75,7 @@ async function createTenantCommand(argv: string[]): Promise<void> {
         roleId: STANDARD_ROLES.administrator.roleId,
         password,
       });
+      await provisionApiConnection(trx, await loadCredentialCipher(config), args["company-id"]);
     });
     // Printed to this terminal only, never logged: the administrator changes it after the first login.
     console.log(

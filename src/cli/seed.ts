@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/connect.ts";
 import { migrate } from "../server/db/migrate.ts";
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from "../server/db/seed/demoSeed.ts";
+import { loadCredentialCipher } from "../server/services/credentialCipher.ts";
 
 /**
  * `npm run seed`: applies migrations and adds the demo tenants (DEMO, ACME, CHECK) to the database
@@ -24,7 +25,7 @@ async function run(): Promise<number> {
       );
       return 1;
     }
-    await seedDemo(database.db);
+    await seedDemo(database.db, await loadCredentialCipher(config));
     console.log(
       `Demo tenants ${companyIds.join(", ")} added to ${database.kind === "postgres" ? "PostgreSQL" : config.dataDir}.`,
     );

@@ -13,9 +13,12 @@ import { loggerOptions } from "./plugins/logging.ts";
 import { installRequestGuard } from "./plugins/requestGuard.ts";
 import { installSecurityHeaders } from "./plugins/securityHeaders.ts";
 import { installSpa } from "./plugins/spa.ts";
+import { registerApiConnectionRoutes } from "./routes/apiConnection.ts";
 import { registerAuthRoutes } from "./routes/auth.ts";
 import { registerPermissionRoutes } from "./routes/permissions.ts";
+import { createApiConnectionService } from "./services/apiConnectionService.ts";
 import { createAuthService } from "./services/authService.ts";
+import { type CredentialCipher, loadCredentialCipher } from "./services/credentialCipher.ts";
 import type { ServiceDeps } from "./services/deps.ts";
 import { createPasswordResetService } from "./services/passwordResetService.ts";
 import { createSessionService } from "./services/sessionService.ts";
@@ -37,6 +40,8 @@ export interface AppOptions {
   clientDir?: string;
   /** Called with the app before its not-found handling is sealed, to add routes (tests add test-only calls). */
   extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
+  /** Encrypts the stored API secrets; by default from CREDENTIAL_KEY or DATA_DIR/credential.key. */
+  credentials?: CredentialCipher;
 }
 
 /** The console's HTTP application, ready for inject() or listen(); it does not open or migrate the db. */
@@ -78,6 +83,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     passwordReset: createPasswordResetService(deps),
   });
   registerPermissionRoutes(app, db);
+  registerApiConnectionRoutes(
+    app,
+    createApiConnectionService(deps, options.credentials ?? (await loadCredentialCipher(config))),
+  );
   await options.extraRoutes?.(app);
 
   const spaFallback = await installSpa(app, options.clientDir ?? DEFAULT_CLIENT_DIR);

@@ -17,6 +17,11 @@ export interface Config {
   logLevel: LogLevel;
   /** Fastify's trustProxy: whether (or which) reverse proxies' X-Forwarded-For gives the client IP. */
   trustProxy: boolean | string[];
+  /**
+   * AES-256 key for stored API secrets (CREDENTIAL_KEY, base64 of 32 bytes). Unset in embedded mode,
+   * where services/credentialCipher.ts keeps one in DATA_DIR/credential.key; required with DATABASE_URL.
+   */
+  credentialKey: Buffer | undefined;
 }
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -65,9 +70,19 @@ const envSchema = z.object({
       ),
   ),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` })),
+  CREDENTIAL_KEY: optional(
+    z
+      .string()
+      .trim()
+      .refine(
+        (value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, "base64").length === 32,
+        "must be 32 random bytes in base64 (e.g. from: openssl rand -base64 32)",
+      )
+      .transform((value) => Buffer.from(value, "base64")),
+  ),
 });
 
-const SECRET_VARIABLES = new Set(["DATABASE_URL", "SMTP_URL"]);
+const SECRET_VARIABLES = new Set(["DATABASE_URL", "SMTP_URL", "CREDENTIAL_KEY"]);
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -86,6 +101,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
   }
   const v = parsed.data;
+  // Several servers share one PostgreSQL, so the key cannot be a file one of them made up.
+  if (v.DATABASE_URL && !v.CREDENTIAL_KEY) {
+    throw new ConfigError(
+      "Invalid configuration: CREDENTIAL_KEY is required with DATABASE_URL (32 random bytes in base64, e.g. from: openssl rand -base64 32); it encrypts the stored API secret keys.",
+    );
+  }
   const port = v.PORT ?? 8080;
   const host = v.HOST ?? "127.0.0.1";
   return {
@@ -101,6 +122,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionAbsoluteHours: v.SESSION_ABSOLUTE_HOURS ?? 8,
     logLevel: v.LOG_LEVEL ?? "info",
     trustProxy: parseTrustProxy(v.TRUST_PROXY),
+    credentialKey: v.CREDENTIAL_KEY,
   };
 }
 

@@ -6,6 +6,7 @@ import { type DatabaseHandle, openDatabase } from "./db/connect.ts";
 import { migrate } from "./db/migrate.ts";
 import { hasDemoData, isDatabaseEmpty, seedDemo } from "./db/seed/demoSeed.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { loadCredentialCipher } from "./services/credentialCipher.ts";
 
 export interface RunningServer {
   /** http://HOST:PORT with the port actually bound (PORT=0 picks a free one). */
@@ -32,7 +33,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let app: FastifyInstance | undefined;
   try {
     await migrate(database.db);
-    if (database.kind === "pglite" && (await isDatabaseEmpty(database.db))) await seedDemo(database.db);
+    const credentials = await loadCredentialCipher(config);
+    if (database.kind === "pglite" && (await isDatabaseEmpty(database.db)))
+      await seedDemo(database.db, credentials);
     const demo = database.kind === "pglite" && (await hasDemoData(database.db));
     // The app reads its config on each request, so a PUBLIC_URL derived from PORT=0 can be corrected
     // to the real port once it is known.
@@ -41,6 +44,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       config: appConfig,
       db: database.db,
       mailer,
+      credentials,
       ...(options.logStream ? { logStream: options.logStream } : {}),
       ...(options.clientDir ? { clientDir: options.clientDir } : {}),
     });

@@ -12,6 +12,8 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   login_attempts: LoginAttemptsTable;
   allowed_ip_addresses: AllowedIpAddressesTable;
+  detection_models: DetectionModelsTable;
+  api_applications: ApiApplicationsTable;
 }
 
 export interface SchemaMigrationsTable {
@@ -105,4 +107,23 @@ export interface AllowedIpAddressesTable {
   kind: "console" | "api";
   address: string;
   subnet: Generated<number>;
+}
+
+export interface DetectionModelsTable {
+  company_id: string;
+  model_id: string;
+  model_name: string;
+  created_at: Generated<Date>;
+}
+
+export interface ApiApplicationsTable {
+  company_id: string;
+  application_id: string;
+  /** AES-256-GCM of the secret key (services/credentialCipher.ts), never the key itself. */
+  secret_ciphertext: string;
+  secret_last4: string;
+  model_id: string;
+  rotated_at: Date;
+  /** Operator ID of the last rotation; null when the seed or the admin CLI issued the key. */
+  updated_by: number | null;
 }

@@ -5,6 +5,7 @@ import { type DatabaseHandle, openDatabase } from "../../../src/server/db/connec
 import { migrate } from "../../../src/server/db/migrate.ts";
 import type { Database } from "../../../src/server/db/schema.ts";
 import { seedDemo } from "../../../src/server/db/seed/demoSeed.ts";
+import { loadCredentialCipher } from "../../../src/server/services/credentialCipher.ts";
 import { freshDataDir, removeDataDir } from "../../support/testDatabase.ts";
 
 export type Backend = "pglite" | "postgres";
@@ -57,7 +58,11 @@ export async function openTestDatabase(backend: Backend): Promise<TestDatabase> 
   const databaseUrl = url.toString();
   const handle = await openDatabase({ dataDir, databaseUrl });
   await migrate(handle.db);
-  await seedDemo(handle.db);
+  // Encrypted with the key the template left in dataDir, which the app under test reads too.
+  await seedDemo(
+    handle.db,
+    await loadCredentialCipher({ dataDir, databaseUrl: undefined, credentialKey: undefined }),
+  );
   return {
     backend,
     handle,

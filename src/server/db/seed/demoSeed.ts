@@ -1,7 +1,9 @@
 import type { Kysely } from "kysely";
 import { CONTRACT_DIV } from "../../../contract/codes.ts";
+import type { CredentialCipher } from "../../services/credentialCipher.ts";
 import { createOperator, createTenant } from "../../services/tenantService.ts";
 import type { Database } from "../schema.ts";
+import { seedApiConnections } from "./apiConnectionSeed.ts";
 import { STANDARD_ROLES } from "./standardRoles.ts";
 
 /** Password of every demo operator (printed at start when demo data is present). */
@@ -34,7 +36,11 @@ export const hasDemoData = async (db: Kysely<Database>): Promise<boolean> =>
     .executeTakeFirst()) !== undefined;
 
 /** Demo tenants DEMO, ACME and CHECK with their operators and DEMO's trial. Later issues add to it. */
-export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Promise<void> {
+export async function seedDemo(
+  db: Kysely<Database>,
+  credentials: CredentialCipher,
+  now: Date = new Date(),
+): Promise<void> {
   await createTenant(db, { companyId: "DEMO", name: "デモ商店", contractDiv: CONTRACT_DIV.standard });
   await createTenant(db, { companyId: "ACME", name: "ACME Store", contractDiv: CONTRACT_DIV.standard });
   await createTenant(db, { companyId: "CHECK", name: "チェック商会", contractDiv: CONTRACT_DIV.checker });
@@ -83,4 +89,5 @@ export async function seedDemo(db: Kysely<Database>, now: Date = new Date()): Pr
       ends_at: new Date(now.getTime() + 60 * DAY_MS),
     })
     .execute();
+  await seedApiConnections(db, credentials, ["DEMO", "ACME", "CHECK"], now);
 }

@@ -1,0 +1,152 @@
+import { randomBytes } from "node:crypto";
+import type { Kysely, Transaction } from "kysely";
+import type { ApiConnectionInfo } from "../../contract/apiConnection.ts";
+import { ERROR } from "../../contract/errors.ts";
+import type { Database } from "../db/schema.ts";
+import { ApiError } from "../plugins/envelope.ts";
+import type { CredentialCipher } from "./credentialCipher.ts";
+import type { ServiceDeps } from "./deps.ts";
+
+/** The detection model every new tenant starts with. */
+export const STANDARD_MODEL = { modelId: "MODEL01", modelName: "標準モデル" } as const;
+
+const MASK = "••••••••";
+
+export const newApplicationId = (): string => `app_${randomBytes(8).toString("hex")}`;
+/** 256 random bits, base64url: the HMAC key a shop signs its screening requests with. */
+export const newApiSecret = (): string => randomBytes(32).toString("base64url");
+export const maskSecret = (last4: string): string => `${MASK}${last4}`;
+
+/** Binds a ciphertext to its row: moved to another tenant or application, it does not decrypt. */
+const cipherContext = (companyId: string, applicationId: string) =>
+  `api_applications/${companyId}/${applicationId}`;
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Gives a new tenant its standard detection model and one application with a fresh secret key (the
+ * seed and `npm run admin -- create-tenant`). Returns the application ID.
+ */
+export async function provisionApiConnection(
+  db: Db,
+  cipher: CredentialCipher,
+  companyId: string,
+  now: Date = new Date(),
+): Promise<string> {
+  await db
+    .insertInto("detection_models")
+    .values({ company_id: companyId, model_id: STANDARD_MODEL.modelId, model_name: STANDARD_MODEL.modelName })
+    .onConflict((conflict) => conflict.columns(["company_id", "model_id"]).doNothing())
+    .execute();
+  const applicationId = newApplicationId();
+  const secret = newApiSecret();
+  await db
+    .insertInto("api_applications")
+    .values({
+      company_id: companyId,
+      application_id: applicationId,
+      secret_ciphertext: cipher.encrypt(secret, cipherContext(companyId, applicationId)),
+      secret_last4: secret.slice(-4),
+      model_id: STANDARD_MODEL.modelId,
+      rotated_at: now,
+      updated_by: null,
+    })
+    .execute();
+  return applicationId;
+}
+
+/**
+ * The secret key of an application, for the screening API to verify a request's HMAC signature; the
+ * tenant is the application's. Undefined for an unknown application.
+ */
+export async function secretFor(
+  db: Db,
+  applicationId: string,
+  cipher: CredentialCipher,
+): Promise<{ companyId: string; secret: string } | undefined> {
+  const row = await db
+    .selectFrom("api_applications")
+    .select(["company_id", "secret_ciphertext"])
+    .where("application_id", "=", applicationId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    companyId: row.company_id,
+    secret: cipher.decrypt(row.secret_ciphertext, cipherContext(row.company_id, applicationId)),
+  };
+}
+
+export interface ApiConnectionService {
+  info(companyId: string): Promise<ApiConnectionInfo>;
+  reveal(companyId: string): Promise<string>;
+  rotate(companyId: string, operatorId: number): Promise<{ info: ApiConnectionInfo; secretKey: string }>;
+}
+
+/** The console's side: every query names the session's company (the route passes auth().companyId). */
+export function createApiConnectionService(
+  deps: Pick<ServiceDeps, "db" | "now">,
+  cipher: CredentialCipher,
+): ApiConnectionService {
+  const { db, now } = deps;
+
+  // A tenant has one application; the first one, should that ever change.
+  const applicationOf = async (companyId: string) => {
+    const row = await db
+      .selectFrom("api_applications as a")
+      .innerJoin("detection_models as m", (join) =>
+        join.onRef("m.company_id", "=", "a.company_id").onRef("m.model_id", "=", "a.model_id"),
+      )
+      .select([
+        "a.company_id",
+        "a.application_id",
+        "a.secret_ciphertext",
+        "a.secret_last4",
+        "a.rotated_at",
+        "m.model_id",
+        "m.model_name",
+      ])
+      .where("a.company_id", "=", companyId)
+      .orderBy("a.application_id")
+      .limit(1)
+      .executeTakeFirst();
+    if (!row) throw new ApiError(ERROR.noDataFound);
+    return row;
+  };
+
+  const toInfo = (row: Awaited<ReturnType<typeof applicationOf>>): ApiConnectionInfo => ({
+    companyId: row.company_id,
+    applicationId: row.application_id,
+    secretKeyMasked: maskSecret(row.secret_last4),
+    screeningModel: { modelId: row.model_id, modelName: row.model_name },
+    rotatedAt: row.rotated_at.toISOString(),
+  });
+
+  return {
+    async info(companyId) {
+      return toInfo(await applicationOf(companyId));
+    },
+
+    async reveal(companyId) {
+      const row = await applicationOf(companyId);
+      return cipher.decrypt(row.secret_ciphertext, cipherContext(companyId, row.application_id));
+    },
+
+    async rotate(companyId, operatorId) {
+      const { application_id: applicationId } = await applicationOf(companyId);
+      const secret = newApiSecret();
+      // Overwritten in place: the old key stops verifying the moment this commits.
+      await db
+        .updateTable("api_applications")
+        .set({
+          secret_ciphertext: cipher.encrypt(secret, cipherContext(companyId, applicationId)),
+          secret_last4: secret.slice(-4),
+          rotated_at: now(),
+          updated_by: operatorId,
+        })
+        .where("company_id", "=", companyId)
+        .where("application_id", "=", applicationId)
+        .execute();
+      return { info: toInfo(await applicationOf(companyId)), secretKey: secret };
+    },
+  };
+}
