@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from "xstate";
+import { apiConnectionMachine } from "./apiConnection/apiConnectionMachine.ts";
 import { authMachine } from "./auth/authMachine.ts";
 import { callProgressMachine } from "./call/callProgressMachine.ts";
 import { confirmDialogMachine } from "./dialog/confirmDialogMachine.ts";
@@ -6,6 +7,7 @@ import { menuPermissionsMachine } from "./menu/menuPermissionsMachine.ts";
 import { notificationsMachine } from "./notifications/notificationsMachine.ts";
 
 export {
+  apiConnectionMachine,
   authMachine,
   callProgressMachine,
   confirmDialogMachine,
@@ -60,6 +62,13 @@ export const MACHINES = [
     description:
       "Loads the operator's permission per menu screen; the menu is shown only once they are ready (spec sections 2 and 6).",
     machine: menuPermissionsMachine,
+  },
+  {
+    name: "apiConnectionMachine",
+    title: "API connection information",
+    description:
+      "Loads the company's API connection info, reveals and hides the secret key, and reissues it after the confirmation dialog (spec section 2).",
+    machine: apiConnectionMachine,
   },
 ] as const satisfies readonly RegisteredMachine[];
 

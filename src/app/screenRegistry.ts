@@ -1,5 +1,5 @@
 import { isScreenId, type ScreenId } from "../contract/screens.ts";
-import type { LazyScreen } from "./lazyScreen.tsx";
+import { type LazyScreen, lazyScreen } from "./lazyScreen.tsx";
 
 /**
  * The protected screens that exist in this build, each a lazy component (routes.tsx gives it the path
@@ -7,7 +7,12 @@ import type { LazyScreen } from "./lazyScreen.tsx";
  * add one line per screen, loading the group's module so that a group is one chunk, e.g.
  *   EventList: lazyScreen(() => import("./screens/event/eventScreens.ts"), (m) => m.EventListScreen),
  */
-export const SCREEN_COMPONENTS: Partial<Record<ScreenId, LazyScreen>> = {};
+export const SCREEN_COMPONENTS: Partial<Record<ScreenId, LazyScreen>> = {
+  ApiConnectionInfo: lazyScreen(
+    () => import("./screens/apiConnection/ApiConnectionInfoScreen.tsx"),
+    (m) => m.ApiConnectionInfoScreen,
+  ),
+};
 
 export const IMPLEMENTED_SCREENS: ReadonlySet<ScreenId> = new Set(
   Object.keys(SCREEN_COMPONENTS).filter(isScreenId),

@@ -1,11 +1,13 @@
 import messagesEn from "../../contract/messages/en.json";
 import messagesJa from "../../contract/messages/ja.json";
+import apiConnectionEn from "./locales/en/apiConnection.json";
 import commonEn from "./locales/en/common.json";
 import loginEn from "./locales/en/login.json";
 import menuEn from "./locales/en/menu.json";
 import passwordEn from "./locales/en/password.json";
 import shellEn from "./locales/en/shell.json";
 import systemEn from "./locales/en/system.json";
+import apiConnectionJa from "./locales/ja/apiConnection.json";
 import commonJa from "./locales/ja/common.json";
 import loginJa from "./locales/ja/login.json";
 import menuJa from "./locales/ja/menu.json";
@@ -19,6 +21,7 @@ import systemJa from "./locales/ja/system.json";
  */
 export const resources = {
   ja: {
+    apiConnection: apiConnectionJa,
     common: commonJa,
     login: loginJa,
     menu: menuJa,
@@ -28,6 +31,7 @@ export const resources = {
     messages: messagesJa,
   },
   en: {
+    apiConnection: apiConnectionEn,
     common: commonEn,
     login: loginEn,
     menu: menuEn,

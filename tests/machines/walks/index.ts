@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from "xstate";
 import type { MACHINES, MachineName } from "../../../machines/index.ts";
 import type { MachineWalk } from "../support/walkTypes.ts";
+import { apiConnectionWalk } from "./apiConnectionWalk.ts";
 import { authWalk } from "./authWalk.ts";
 import { callProgressWalk } from "./callProgressWalk.ts";
 import { confirmDialogWalk } from "./confirmDialogWalk.ts";
@@ -16,6 +17,7 @@ export const WALKS: { readonly [N in MachineName]: MachineWalk<MachineNamed<N>> 
   confirmDialogMachine: confirmDialogWalk,
   notificationsMachine: notificationsWalk,
   menuPermissionsMachine: menuPermissionsWalk,
+  apiConnectionMachine: apiConnectionWalk,
 };
 
 /** The walk of one machine, typed for the machine-agnostic support code. */

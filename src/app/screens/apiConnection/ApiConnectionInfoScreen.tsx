@@ -1,0 +1,148 @@
+import { Button, Card, Code, DataList, Flex, Heading, Text } from "@radix-ui/themes";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { PERMISSION } from "../../../contract/codes.ts";
+import { ApiConnectionActor, ApiConnectionProvider } from "../../actors/ApiConnectionActor.tsx";
+import { MenuPermissionsActor } from "../../actors/MenuPermissionsActor.tsx";
+import { NotificationsActor } from "../../actors/NotificationsActor.tsx";
+import { usePageTitle } from "../../shell/usePageTitle.ts";
+import { FormMessage } from "../../ui/FormMessage.tsx";
+import { Loading } from "../../ui/Loading.tsx";
+
+/**
+ * API connection information (spec section 2): company ID, application ID, the secret key masked,
+ * and the screening model. Operators who may write ApiConnectionInfo can show, copy and reissue the
+ * key; everyone else sees no such control (the server refuses those calls to them anyway).
+ */
+export function ApiConnectionInfoScreen() {
+  const { t } = useTranslation("apiConnection");
+  usePageTitle(t("heading"));
+  return (
+    <ApiConnectionProvider>
+      <ConnectionInfo />
+    </ApiConnectionProvider>
+  );
+}
+
+function ConnectionInfo() {
+  const { t } = useTranslation("apiConnection");
+  const connection = ApiConnectionActor.useActorRef();
+  const info = ApiConnectionActor.useSelector((snapshot) => snapshot.context.info);
+  const failed = ApiConnectionActor.useSelector((snapshot) => snapshot.matches("error"));
+  const loading = ApiConnectionActor.useSelector(
+    (snapshot) => snapshot.matches("idle") || snapshot.matches("loading"),
+  );
+  const writable = MenuPermissionsActor.useSelector(
+    (snapshot) => snapshot.context.permissions.ApiConnectionInfo === PERMISSION.writable,
+  );
+
+  useEffect(() => connection.send({ type: "connection.load" }), [connection]);
+
+  return (
+    <Card size="4">
+      <Heading as="h1" size="6" mb="2">
+        {t("heading")}
+      </Heading>
+      <Text as="p" mb="4" color="gray">
+        {t("intro")}
+      </Text>
+      {loading ? <Loading /> : null}
+      {failed ? (
+        <Flex direction="column" gap="3" align="start">
+          <FormMessage tone="error">{t("loadFailed")}</FormMessage>
+          <Button type="button" onClick={() => connection.send({ type: "connection.load" })}>
+            {t("reload")}
+          </Button>
+        </Flex>
+      ) : null}
+      {info && !failed && !loading ? (
+        <DataList.Root orientation={{ initial: "vertical", sm: "horizontal" }} size="3">
+          <DataList.Item>
+            <DataList.Label minWidth="16rem">{t("companyId")}</DataList.Label>
+            <DataList.Value>{info.companyId}</DataList.Value>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.Label minWidth="16rem">{t("applicationId")}</DataList.Label>
+            <DataList.Value>
+              <Code variant="ghost">{info.applicationId}</Code>
+            </DataList.Value>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.Label minWidth="16rem">{t("secretKey")}</DataList.Label>
+            <DataList.Value>
+              <SecretKey masked={info.secretKeyMasked} writable={writable} />
+            </DataList.Value>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.Label minWidth="16rem">{t("screeningModel")}</DataList.Label>
+            <DataList.Value>
+              {info.screeningModel.modelName} ({info.screeningModel.modelId})
+            </DataList.Value>
+          </DataList.Item>
+        </DataList.Root>
+      ) : null}
+    </Card>
+  );
+}
+
+/** The key, masked or in clear, and for writers the Show/Hide, Copy and Reissue controls. */
+function SecretKey({ masked, writable }: { masked: string; writable: boolean }) {
+  const { t } = useTranslation("apiConnection");
+  const { t: message } = useTranslation("messages");
+  const connection = ApiConnectionActor.useActorRef();
+  const notifications = NotificationsActor.useActorRef();
+  const secretKey = ApiConnectionActor.useSelector((snapshot) => snapshot.context.secretKey);
+  const revealed = ApiConnectionActor.useSelector((snapshot) => snapshot.matches("revealed"));
+  const busy = ApiConnectionActor.useSelector(
+    (snapshot) => snapshot.hasTag("busy") || snapshot.matches("confirmingRotate"),
+  );
+  const shown = revealed && secretKey !== null;
+
+  const copy = async () => {
+    if (secretKey === null) return;
+    try {
+      await navigator.clipboard.writeText(secretKey);
+      notifications.send({ type: "notify.show", colour: "success", text: message("no.010") });
+    } catch {
+      notifications.send({ type: "notify.show", colour: "error", text: t("copyFailed") });
+    }
+  };
+
+  return (
+    <Flex direction="column" gap="3">
+      <Code size="3" variant="soft" className="secret-key" data-testid="secret-key">
+        {shown ? secretKey : masked}
+      </Code>
+      {writable ? (
+        <Flex gap="2" wrap="wrap">
+          {shown ? (
+            <Button type="button" variant="soft" onClick={() => connection.send({ type: "secret.hide" })}>
+              {t("hide")}
+            </Button>
+          ) : (
+            <Button
+              type="button"
+              variant="soft"
+              disabled={busy}
+              onClick={() => connection.send({ type: "secret.reveal" })}
+            >
+              {t("show")}
+            </Button>
+          )}
+          <Button type="button" variant="soft" disabled={!shown} onClick={copy}>
+            {t("copy")}
+          </Button>
+          <Button
+            type="button"
+            color="red"
+            variant="soft"
+            disabled={busy}
+            onClick={() => connection.send({ type: "rotate.request" })}
+          >
+            {t("rotate")}
+          </Button>
+        </Flex>
+      ) : null}
+    </Flex>
+  );
+}

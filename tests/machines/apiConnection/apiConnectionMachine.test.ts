@@ -1,0 +1,127 @@
+import { describe, expect, it } from "vitest";
+import { createActor, fromPromise } from "xstate";
+import {
+  apiConnectionMachine,
+  type LoadInfoOutcome,
+  type RevealSecretOutcome,
+  type RotateSecretOutcome,
+} from "../../../machines/apiConnection/apiConnectionMachine.ts";
+import { ERROR } from "../../../src/contract/errors.ts";
+import { settle } from "../support/settle.ts";
+import {
+  callThrew,
+  demoInfo,
+  infoLoaded,
+  rotateRefused,
+  secretRevealed,
+  secretRotated,
+} from "../walks/apiConnectionWalk.ts";
+
+interface Fakes {
+  load?: () => Promise<LoadInfoOutcome>;
+  reveal?: () => Promise<RevealSecretOutcome>;
+  confirm?: () => Promise<boolean>;
+  rotate?: () => Promise<RotateSecretOutcome>;
+}
+
+function startConnection(fakes: Fakes = {}) {
+  const calls: string[] = [];
+  const counted =
+    <T>(name: string, fake: () => Promise<T>) =>
+    () => {
+      calls.push(name);
+      return fake();
+    };
+  const machine = apiConnectionMachine.provide({
+    actors: {
+      loadInfo: fromPromise(counted("load", fakes.load ?? (async () => infoLoaded))),
+      revealSecret: fromPromise(counted("reveal", fakes.reveal ?? (async () => secretRevealed))),
+      confirmRotate: fromPromise(counted("confirm", fakes.confirm ?? (async () => true))),
+      rotateSecret: fromPromise(counted("rotate", fakes.rotate ?? (async () => secretRotated))),
+    },
+  });
+  return { actor: createActor(machine).start(), calls };
+}
+
+describe("apiConnectionMachine", () => {
+  it("loads the masked info and is busy while loading", async () => {
+    const { actor } = startConnection();
+    actor.send({ type: "connection.load" });
+    expect(actor.getSnapshot().hasTag("busy")).toBe(true);
+    await settle();
+    expect(actor.getSnapshot().value).toBe("ready");
+    expect(actor.getSnapshot().context).toEqual({ info: demoInfo, secretKey: null, errors: [] });
+  });
+
+  it("shows the revealed key until hidden, then forgets it", async () => {
+    const { actor } = startConnection();
+    actor.send({ type: "connection.load" });
+    await settle();
+    actor.send({ type: "secret.reveal" });
+    await settle();
+    expect(actor.getSnapshot().value).toBe("revealed");
+    expect(actor.getSnapshot().context.secretKey).toBe("old-secret-key-0123456789-abcdefghijkWXyz");
+    actor.send({ type: "secret.hide" });
+    expect(actor.getSnapshot().value).toBe("ready");
+    expect(actor.getSnapshot().context.secretKey).toBeNull();
+  });
+
+  it("reissues only after the dialog confirmed, and shows the new key and info", async () => {
+    const { actor, calls } = startConnection();
+    actor.send({ type: "connection.load" });
+    await settle();
+    actor.send({ type: "rotate.request" });
+    expect(actor.getSnapshot().value).toBe("confirmingRotate");
+    await settle();
+    expect(calls).toEqual(["load", "confirm", "rotate"]);
+    expect(actor.getSnapshot().value).toBe("revealed");
+    expect(actor.getSnapshot().context.secretKey).toBe(
+      secretRotated.ok ? secretRotated.result.secretKey : "",
+    );
+    expect(actor.getSnapshot().context.info?.secretKeyMasked).toBe("••••••••NEW4");
+  });
+
+  it("never rotates when the operator backs out of the dialog", async () => {
+    const { actor, calls } = startConnection({ confirm: async () => false });
+    actor.send({ type: "connection.load" });
+    await settle();
+    actor.send({ type: "rotate.request" });
+    await settle();
+    expect(actor.getSnapshot().value).toBe("ready");
+    expect(calls).toEqual(["load", "confirm"]);
+  });
+
+  it("lands in error with the refusal, hides the key, and reloads on retry", async () => {
+    const { actor, calls } = startConnection({ rotate: async () => rotateRefused });
+    actor.send({ type: "connection.load" });
+    await settle();
+    actor.send({ type: "secret.reveal" });
+    await settle();
+    actor.send({ type: "rotate.request" });
+    await settle();
+    expect(actor.getSnapshot().value).toBe("error");
+    expect(actor.getSnapshot().context.secretKey).toBeNull();
+    expect(actor.getSnapshot().context.errors.map((e) => e.code)).toEqual([ERROR.forbidden]);
+    actor.send({ type: "connection.load" });
+    await settle();
+    expect(actor.getSnapshot().value).toBe("ready");
+    expect(actor.getSnapshot().context.errors).toEqual([]);
+    expect(calls).toEqual(["load", "reveal", "confirm", "rotate", "load"]);
+  });
+
+  it("routes a thrown exception to error as ServerError.InternalFailure", async () => {
+    const { actor } = startConnection({
+      reveal: async () => {
+        throw callThrew;
+      },
+    });
+    actor.send({ type: "connection.load" });
+    await settle();
+    actor.send({ type: "secret.reveal" });
+    await settle();
+    expect(actor.getSnapshot().value).toBe("error");
+    expect(actor.getSnapshot().context.errors).toEqual([
+      { code: ERROR.internalFailure, message: "network down" },
+    ]);
+  });
+});
