@@ -78,7 +78,7 @@ describe.each(TEST_LANGS)("login, navigation and logout [%s]", (lang) => {
     await expectNoAxeViolations(page, "Login");
   });
 
-  it("logs in, lands on the first allowed screen and shows company and operator in the account menu", async () => {
+  it("logs in to the first allowed screen under a green TST header; the account menu shows company and operator", async () => {
     await loginAs(page, app, lang, ACCOUNTS.admin);
     const landed = pathOf(page);
     const order = leaves(MENU);
@@ -186,13 +186,6 @@ describe.each(TEST_LANGS)("login, navigation and logout [%s]", (lang) => {
     // Back in the browser, the protected screen is no longer reachable.
     await page.goto(app.at(screen));
     await onPath(page, "/login");
-  });
-
-  it("paints the TST header #0b7e00 and shows the test-environment marker on public screens", async () => {
-    await page.goto(app.at("/login"));
-    await visible(heading(page, l.loginHeading));
-    expect(await bannerColour(page)).toBe("rgb(11, 126, 0)");
-    await visible(page.getByRole("banner").getByText(l.testMarker, { exact: true }));
   });
 
   it("titles the CHECK tenant's pages with the checker title", async () => {

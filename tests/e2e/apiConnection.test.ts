@@ -1,0 +1,175 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import apiEn from "../../src/app/i18n/locales/en/apiConnection.json";
+import menuEn from "../../src/app/i18n/locales/en/menu.json";
+import apiJa from "../../src/app/i18n/locales/ja/apiConnection.json";
+import menuJa from "../../src/app/i18n/locales/ja/menu.json";
+import { ERROR } from "../../src/contract/errors.ts";
+import { expectNoAxeViolations } from "../support/axe.ts";
+import { launchBrowser, TEST_LANGS, type TestBrowser, type TestLang } from "../support/browser.ts";
+import {
+  ACCOUNTS,
+  type ConsoleUnderTest,
+  gone,
+  heading,
+  LABELS,
+  loginAs,
+  messageNo,
+  onPath,
+  pathOf,
+  startConsole,
+  textOnPage,
+  visible,
+} from "./consoleHarness.ts";
+
+const SCREEN = { en: apiEn, ja: apiJa } as const;
+const MENU_LABELS = { en: menuEn, ja: menuJa } as const;
+const MASKED = /^••••••••[A-Za-z0-9_-]{4}$/;
+const SECRET = /^[A-Za-z0-9_-]{43}$/;
+
+const button = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
+const secretText = async (page: Page) => ((await page.getByTestId("secret-key").textContent()) ?? "").trim();
+
+/** A console call made by the page's own script, with its cookie and its stored anti-forgery token. */
+function forgedCall(page: Page, path: string, lang: TestLang) {
+  return page.evaluate(
+    async ({ path, lang }) => {
+      const stored = JSON.parse(localStorage.getItem("fraudConsole") ?? "{}") as { loginToken?: string };
+      const response = await fetch(`/api/v3/screen/${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          header: { lang, tz: "Asia/Tokyo", currency: "JPY", version: "3.0" },
+          info: { token: stored.loginToken, shopId: "DEMO" },
+          telegram: {},
+        }),
+      });
+      return {
+        status: response.status,
+        body: (await response.json()) as { errors: { code: string; message: string }[] },
+      };
+    },
+    { path, lang },
+  );
+}
+
+describe.each(TEST_LANGS)("API connection information [%s]", (lang) => {
+  const l = LABELS[lang];
+  const s = SCREEN[lang];
+  const m = MENU_LABELS[lang];
+  let browser: TestBrowser;
+  let app: ConsoleUnderTest;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    [browser, app] = await Promise.all([launchBrowser(), startConsole()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+  beforeEach(async () => {
+    ({ context, page } = await browser.newPage(lang));
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  /** Opens the screen through the "Screening conditions" group of the main menu. */
+  async function openFromMenu(): Promise<void> {
+    const nav = await visible(page.getByRole("navigation", { name: l.mainMenu, exact: true }));
+    await nav.getByRole("button", { name: m.conditions, exact: true }).click();
+    await nav.getByRole("link", { name: m.apiConnectionInfo, exact: true }).click();
+    await onPath(page, "/apiConnectionInfo");
+    await visible(heading(page, s.heading));
+    await visible(page.getByTestId("secret-key"));
+  }
+
+  it("lets the administrator show, copy and reissue the secret key", async () => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: app.url });
+    await loginAs(page, app, lang, ACCOUNTS.admin);
+    // The first (and so far only) screen of the menu is where login lands.
+    expect(pathOf(page)).toBe("/apiConnectionInfo");
+    await openFromMenu();
+
+    for (const label of [s.companyId, s.applicationId, s.secretKey, s.screeningModel])
+      await visible(page.getByText(label, { exact: true }));
+    await visible(page.getByText("DEMO", { exact: true }));
+    await visible(page.getByText(/^app_[0-9a-f]{16}$/));
+    await visible(page.getByText("標準モデル (MODEL01)", { exact: true }));
+    const masked = await secretText(page);
+    expect(masked).toMatch(MASKED);
+    await expectNoAxeViolations(page, "API connection information (administrator)");
+
+    // Show, by keyboard.
+    await button(page, s.show).focus();
+    await page.keyboard.press("Enter");
+    await visible(button(page, s.hide));
+    const secret = await secretText(page);
+    expect(secret).toMatch(SECRET);
+    expect(secret.slice(-4)).toBe(masked.slice(-4));
+    await expectNoAxeViolations(page, "API connection information (key shown)");
+
+    await button(page, s.copy).click();
+    await visible(textOnPage(page, messageNo(lang, "010")));
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+
+    await button(page, s.hide).click();
+    await visible(button(page, s.show));
+    expect(await secretText(page)).toBe(masked);
+
+    // Reissue: the dialog warns first; Escape backs out and nothing changes.
+    await button(page, s.rotate).focus();
+    await page.keyboard.press("Enter");
+    const dialog = await visible(page.getByRole("dialog"));
+    await visible(dialog.getByText(s.rotateConfirm, { exact: true }));
+    await expectNoAxeViolations(page, "reissue confirmation");
+    await page.keyboard.press("Escape");
+    await gone(page.getByRole("dialog"));
+    expect(await secretText(page)).toBe(masked);
+
+    await button(page, s.rotate).click();
+    await (await visible(page.getByRole("dialog")))
+      .getByRole("button", { name: l.execute, exact: true })
+      .click();
+    await gone(page.getByRole("dialog"));
+    await visible(textOnPage(page, messageNo(lang, "002")));
+    await visible(button(page, s.hide));
+    const reissued = await secretText(page);
+    expect(reissued).toMatch(SECRET);
+    expect(reissued).not.toBe(secret);
+
+    // Hidden again, the mask ends in the new key; a reload still shows the new one.
+    await button(page, s.hide).click();
+    expect(await secretText(page)).toBe(`••••••••${reissued.slice(-4)}`);
+    await page.reload();
+    await button(page, s.show).click();
+    await visible(button(page, s.hide));
+    expect(await secretText(page)).toBe(reissued);
+  });
+
+  it("shows the viewer the masked key without any control, and refuses a forged reissue with 962", async () => {
+    await loginAs(page, app, lang, ACCOUNTS.viewer);
+    expect(pathOf(page)).toBe("/apiConnectionInfo");
+    const nav = await visible(page.getByRole("navigation", { name: l.mainMenu, exact: true }));
+    expect(await nav.getByRole("button", { name: l.groupAdmin, exact: true }).count()).toBe(0);
+    expect(await nav.getByText(l.groupAdmin, { exact: true }).count()).toBe(0);
+    await openFromMenu();
+
+    const masked = await secretText(page);
+    expect(masked).toMatch(MASKED);
+    for (const name of [s.show, s.hide, s.copy, s.rotate]) expect(await button(page, name).count()).toBe(0);
+    await expectNoAxeViolations(page, "API connection information (viewer)");
+
+    for (const path of ["apiConnectionInfo/rotate", "apiConnectionInfo/reveal"]) {
+      const forged = await forgedCall(page, path, lang);
+      expect(forged.status).toBe(403);
+      expect(forged.body.errors).toEqual([{ code: ERROR.forbidden, message: messageNo(lang, "962") }]);
+    }
+    await page.reload();
+    await visible(heading(page, s.heading));
+    await visible(page.getByTestId("secret-key"));
+    expect(await secretText(page)).toBe(masked);
+  });
+});
