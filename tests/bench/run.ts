@@ -51,7 +51,7 @@ function printTable(title: string, table: Row[]): void {
     baseline: "baseline",
     ratio: "ratio",
     target: "target",
-    verdict: "",
+    verdict: "status",
   };
   const keys = Object.keys(headers) as (keyof Row)[];
   const widths = keys.map((key) => Math.max(...[headers, ...table].map((row) => row[key].length)));
@@ -245,7 +245,10 @@ async function main(): Promise<void> {
   } finally {
     await removeDataDir(dataDir);
   }
-  printTable("Summary", rows);
+  printTable(
+    "Summary",
+    [...rows].sort((a, b) => a.metric.localeCompare(b.metric)),
+  );
 }
 
 await main();
