@@ -162,6 +162,17 @@ export async function submitLogin(page: Page, lang: TestLang): Promise<Response>
   return response;
 }
 
+/**
+ * A protected screen is ready once its lazy chunk and first data have arrived: its main region shows
+ * the level-one heading and nothing on the page is marked busy. Checks (axe above all) run after this.
+ */
+export async function screenReady(page: Page, timeout = 15_000): Promise<void> {
+  await visible(page.getByRole("main").getByRole("heading", { level: 1 }), timeout);
+  await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null, undefined, {
+    timeout,
+  });
+}
+
 /** Opens /login, logs in and waits until the app has left the login screen. */
 export async function loginAs(
   page: Page,
@@ -179,6 +190,7 @@ export async function loginAs(
   try {
     await page.waitForURL((url) => url.pathname !== "/v3/login", { timeout: 15_000 });
     await visible(page.getByRole("navigation", { name: LABELS[lang].mainMenu, exact: true }));
+    await screenReady(page);
   } catch (error) {
     const shown = (
       await page
@@ -189,7 +201,7 @@ export async function loginAs(
     ).replace(/\s*\n\s*/g, " | ");
     throw new Error(
       `login as ${account.email} succeeded (HTTP ${response.status()}) but the app did not open a screen ` +
-        `with the main menu; it shows ${pathOf(page)}: "${shown.slice(0, 400)}" (${(error as Error).message.split("\n")[0]})`,
+        `with the main menu and a level-one heading; it shows ${pathOf(page)}: "${shown.slice(0, 400)}" (${(error as Error).message.split("\n")[0]})`,
     );
   }
 }
