@@ -179,6 +179,7 @@ describe.each(TEST_LANGS)("login, navigation and logout [%s]", (lang) => {
     await confirm.getByRole("button", { name: l.execute, exact: true }).click();
     await onPath(page, "/login");
     await visible(heading(page, l.loginHeading));
+    await expectNoAxeViolations(page, "Login after logout");
 
     const after = await callSessionInfo(app, credentials);
     expect(after.status).toBe(401);

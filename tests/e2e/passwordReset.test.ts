@@ -82,12 +82,14 @@ describe.each(TEST_LANGS)("password reset by e-mail [%s]", (lang) => {
 
     await change(NEW_PASSWORD, `${NEW_PASSWORD}x`);
     await visible(textOnPage(page, messageNo(lang, "920")));
+    await expectNoAxeViolations(page, "Password change with mismatched passwords (920)");
     expect(pathOf(page)).toBe("/PasswordChange");
 
     await change(NEW_PASSWORD, NEW_PASSWORD);
     await onPath(page, "/login");
     await visible(heading(page, l.loginHeading));
     await visible(textOnPage(page, messageNo(lang, "006")));
+    await expectNoAxeViolations(page, "Login after the password change (message 006)");
 
     // The old password no longer works; the new one does.
     await fillLogin(page, lang, ACCOUNTS.admin, DEMO_PASSWORD);
