@@ -32,6 +32,7 @@ function ConnectionInfo() {
   const loading = ApiConnectionActor.useSelector(
     (snapshot) => snapshot.matches("idle") || snapshot.matches("loading"),
   );
+  const busy = ApiConnectionActor.useSelector((snapshot) => snapshot.hasTag("busy"));
   const writable = MenuPermissionsActor.useSelector(
     (snapshot) => snapshot.context.permissions.ApiConnectionInfo === PERMISSION.writable,
   );
@@ -39,7 +40,7 @@ function ConnectionInfo() {
   useEffect(() => connection.send({ type: "connection.load" }), [connection]);
 
   return (
-    <Card size="4">
+    <Card size="4" aria-busy={loading || busy}>
       <Heading as="h1" size="6" mb="2">
         {t("heading")}
       </Heading>
