@@ -94,14 +94,15 @@ describe.each(TEST_LANGS)("login, navigation and logout [%s]", (lang) => {
     await visible(page.getByRole("banner").getByText(l.testMarker, { exact: true }));
 
     const accountMenu = await visible(page.getByRole("button", { name: l.accountMenu, exact: true }));
+    const logoutItem = page
+      .getByRole("menuitem", { name: l.logout, exact: true })
+      .or(page.getByRole("button", { name: l.logout, exact: true }));
+    // Closed until hovered.
+    expect(await logoutItem.isVisible()).toBe(false);
     await accountMenu.hover();
     await visible(page.getByText(DEMO_COMPANY_NAME, { exact: true }));
     await visible(page.getByText(ACCOUNTS.admin.name, { exact: true }));
-    await visible(
-      page
-        .getByRole("menuitem", { name: l.logout, exact: true })
-        .or(page.getByRole("button", { name: l.logout, exact: true })),
-    );
+    await visible(logoutItem);
     await expectNoAxeViolations(page, "account menu (open)");
   });
 
