@@ -129,6 +129,14 @@ describe.each(TEST_LANGS)("login, navigation and logout [%s]", (lang) => {
     await expectNoAxeViolations(page, "Login after redirect");
   });
 
+  it("shows the login screen at / and /LoginInput too", async () => {
+    for (const path of ["/", "/LoginInput"]) {
+      await page.goto(app.at(path));
+      await visible(heading(page, l.loginHeading));
+      await visible(page.getByRole("button", { name: l.loginButton, exact: true }));
+    }
+  });
+
   it("shows Page not found for an unknown path", async () => {
     await page.goto(app.at("/no/such/screen"));
     await onPath(page, "/nopage");

@@ -88,7 +88,10 @@ describe.each(TEST_LANGS)("password reset by e-mail [%s]", (lang) => {
     await change(NEW_PASSWORD, NEW_PASSWORD);
     await onPath(page, "/login");
     await visible(heading(page, l.loginHeading));
-    await visible(textOnPage(page, messageNo(lang, "006")));
+    // The success notice is queued before the navigation and shown in the notifications region after it.
+    await visible(
+      page.getByRole("region", { name: l.notifications, exact: true }).getByText(messageNo(lang, "006")),
+    );
     await expectNoAxeViolations(page, "Login after the password change (message 006)");
 
     // The old password no longer works; the new one does.
@@ -120,6 +123,12 @@ describe.each(TEST_LANGS)("password reset by e-mail [%s]", (lang) => {
     expect(app.smtp.messages.slice(before).filter((m) => m.to.includes("nobody@demo.example"))).toHaveLength(
       0,
     );
+  });
+
+  it("refuses a password change link with an unknown token with 910", async () => {
+    await page.goto(`${app.at("/PasswordChange")}?token=${"x".repeat(43)}`);
+    await visible(textOnPage(page, messageNo(lang, "910")));
+    await expectNoAxeViolations(page, "Password change with an unknown token");
   });
 
   it("returns from the request screen to login through its link", async () => {
