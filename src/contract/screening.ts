@@ -1,0 +1,142 @@
+import { z } from "zod";
+import { issue, optionalText, requiredText, rules } from "./validation.ts";
+
+/**
+ * One payment as a shop sends it to the screening API (spec section 3: event, purchaser and shipping,
+ * order items, device, card, other). The engine screens exactly this shape, the events tables store
+ * it, and the demo generator produces it. Names and e-mail accounts arrive only as SHA-256 hashes
+ * (64 hex characters, spec section 5); field limits follow the event list search limits.
+ */
+
+export const AUTO_RESULTS = ["OK", "NG", "HOLD", "REVIEW"] as const;
+export type AutoResult = (typeof AUTO_RESULTS)[number];
+
+/** Event authentication status (spec section 4): 00 authori, 10 escalation, 30 unfixed. */
+export const AUTH_STATUS = { authori: "00", escalation: "10", unfixed: "30" } as const;
+export type AuthStatus = (typeof AUTH_STATUS)[keyof typeof AUTH_STATUS];
+
+/** Manual result (spec section 4): 10 OK, 20 NG, 30 hold. */
+export const MANUAL_RESULT = { ok: "10", ng: "20", hold: "30" } as const;
+
+export const FORCED_NG_RULE_CODE = "FORCED_EVENT_NG";
+
+const hash64 = z
+  .string()
+  .trim()
+  .regex(/^[0-9A-Fa-f]{64}$/, issue("delimiterItemHash"))
+  .transform((v) => v.toUpperCase());
+const digits9 = z.number().int().min(0).max(999_999_999);
+const domainField = optionalText(253).refine((v) => v === "" || rules.domain(v), issue("domain"));
+const dateField = z
+  .string()
+  .trim()
+  .refine((v) => rules.dateFormat(v, "yyyy-MM-dd"), issue("dateFormat", { format: "YYYY-MM-DD" }));
+
+export const partySchema = z
+  .object({
+    shopMemberId: optionalText(100).optional(),
+    lastNameHash: hash64.optional(),
+    firstNameHash: hash64.optional(),
+    zipcode: optionalText(100).optional(),
+    fullAddress: optionalText(200).optional(),
+    tel: optionalText(20).optional(),
+    mobileTel: optionalText(20).optional(),
+    mailAccountHash: hash64.optional(),
+    mailDomain: domainField.optional(),
+    mobileMailAccountHash: hash64.optional(),
+    mobileMailDomain: domainField.optional(),
+    birthdate: dateField.optional(),
+    sex: z.enum(["0", "1", "2", "9"]).optional(),
+    company: optionalText(100).optional(),
+    depart: optionalText(100).optional(),
+    post: optionalText(100).optional(),
+    existingCustomerFlg: z.enum(["0", "1"]).optional(),
+    /** Purchaser only. */
+    mediaCode: optionalText(100).optional(),
+    /** Shipping only. */
+    deliveryCompany: optionalText(100).optional(),
+  })
+  .strict();
+export type Party = z.infer<typeof partySchema>;
+
+export const orderItemSchema = z
+  .object({
+    shopItemId: optionalText(512).optional(),
+    itemName: optionalText(500).optional(),
+    price: digits9,
+    quantity: digits9,
+    category: optionalText(20).optional(),
+    stock: z.enum(["0", "1"]).optional(),
+  })
+  .strict();
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+export const deviceSchema = z
+  .object({
+    cookie: optionalText(500).optional(),
+    primaryDid: optionalText(38).optional(),
+    ipaddress: z
+      .string()
+      .trim()
+      .max(50, issue("max", { max: 50 }))
+      .refine((v) => rules.ipAddressV4(v) || /^[0-9A-Fa-f:]+$/.test(v), issue("ipAddressV4"))
+      .optional(),
+    useragent: optionalText(1000).optional(),
+    browserLanguage: optionalText(100).optional(),
+    deviceType: z.enum(["pc", "smartphone", "tablet", "other"]).optional(),
+    userDeviceId: optionalText(64).optional(),
+    didShort: optionalText(128).optional(),
+    didMiddle: optionalText(128).optional(),
+    timeZone: optionalText(64).optional(),
+  })
+  .strict();
+export type Device = z.infer<typeof deviceSchema>;
+
+export const cardSchema = z
+  .object({
+    issuer: optionalText(100).optional(),
+    cardBrand: optionalText(30).optional(),
+    bincode: z
+      .string()
+      .trim()
+      .regex(/^[0-9]{6,8}$/, issue("numeric"))
+      .optional(),
+    cchash: hash64.optional(),
+    expirationDate: z
+      .string()
+      .trim()
+      .regex(/^(0[1-9]|1[0-2])\/[0-9]{2}$/, issue("dateFormat", { format: "MM/YY" }))
+      .optional(),
+    authoriCode: optionalText(20).optional(),
+    authoriComment: optionalText(200).optional(),
+    paymentCount: z.number().int().min(1).max(99).optional(),
+  })
+  .strict();
+export type Card = z.infer<typeof cardSchema>;
+
+export const transactionSchema = z
+  .object({
+    /** The shop's own ID of the payment (merchant management ID); idempotency key per tenant. */
+    shopEventId: requiredText(100),
+    /** Detection model to screen with; the application's model when omitted. */
+    modelId: optionalText(50).optional(),
+    /** settle_method code master value, e.g. "card", "cod", "bank", "conveni". */
+    method: optionalText(20).optional(),
+    amount: digits9,
+    totalAmount: digits9.optional(),
+    /** When the shop took the order (ISO 8601 with offset); the screening time when omitted. */
+    requestedAt: z.iso.datetime({ offset: true }).optional(),
+    daysToPayment: z.number().int().min(0).max(999).optional(),
+    tenantName: optionalText(200).optional(),
+    /** The shop demands NG whatever else decides (rule FORCED_EVENT_NG; beats white entries). */
+    forcedNg: z.boolean().optional(),
+    purchaser: partySchema,
+    shipping: partySchema.optional(),
+    items: z.array(orderItemSchema).max(100).default([]),
+    device: deviceSchema.optional(),
+    card: cardSchema.optional(),
+    memo: optionalText(500).optional(),
+  })
+  .strict();
+export type Transaction = z.infer<typeof transactionSchema>;
+export type TransactionInput = z.input<typeof transactionSchema>;
