@@ -14,6 +14,26 @@ export interface Database {
   allowed_ip_addresses: AllowedIpAddressesTable;
   detection_models: DetectionModelsTable;
   api_applications: ApiApplicationsTable;
+  rule_packages: RulePackagesTable;
+  rule_releases: RuleReleasesTable;
+  rule_groups: RuleGroupsTable;
+  rule_units: RuleUnitsTable;
+  rules: RulesTable;
+  negatives: NegativesTable;
+  negative_keys: NegativeKeysTable;
+  white_entries: WhiteEntriesTable;
+  keyword_categories: KeywordCategoriesTable;
+  keywords: KeywordsTable;
+  ip_geo_ranges: IpGeoRangesTable;
+  events: EventsTable;
+  event_parties: EventPartiesTable;
+  event_items: EventItemsTable;
+  event_devices: EventDevicesTable;
+  event_cards: EventCardsTable;
+  event_fired_rules: EventFiredRulesTable;
+  event_manual_history: EventManualHistoryTable;
+  event_relations: EventRelationsTable;
+  event_link_keys: EventLinkKeysTable;
 }
 
 export interface SchemaMigrationsTable {
@@ -126,4 +146,301 @@ export interface ApiApplicationsTable {
   rotated_at: Date;
   /** Operator ID of the last rotation; null when the seed or the admin CLI issued the key. */
   updated_by: number | null;
+}
+
+// Screening (migration 003).
+
+export interface RulePackagesTable {
+  company_id: string;
+  package_id: string;
+  model_id: string;
+  created_at: Generated<Date>;
+}
+
+export interface RuleReleasesTable {
+  company_id: string;
+  release_id: string;
+  package_id: string;
+  model_id: string;
+  kind: "normal" | "simulation";
+  starts_at: Date;
+  released_at: Date;
+  released_by: number | null;
+}
+
+export interface RuleGroupsTable {
+  company_id: string;
+  release_id: string;
+  group_no: number;
+  group_name: string;
+  priority: number;
+  judgement: "OK" | "NG" | "HOLD" | "REVIEW";
+}
+
+export interface RuleUnitsTable {
+  company_id: string;
+  release_id: string;
+  group_no: number;
+  unit_no: number;
+  operator: "AND" | "OR";
+}
+
+export interface RulesTable {
+  company_id: string;
+  release_id: string;
+  group_no: number;
+  unit_no: number;
+  rule_no: number;
+  rule_code: string;
+  description: string;
+  /** One member of conditionSchema (src/contract/rules.ts); read back as parsed JSON. */
+  condition: unknown;
+}
+
+export interface NegativesTable {
+  company_id: string;
+  negative_id: Generated<string>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  add_type: string | null;
+  event_id: string | null;
+  shop_event_id: string | null;
+  customer_type: string | null;
+  shop_member_id: string | null;
+  normalized_last_name: string | null;
+  normalized_first_name: string | null;
+  zipcode: string | null;
+  full_address: string | null;
+  birth_date: string | null;
+  tel: string | null;
+  mobile_tel: string | null;
+  mail_account: string | null;
+  mail_domain: string | null;
+  mobile_mail_account: string | null;
+  mobile_mail_domain: string | null;
+  company: string | null;
+  depart: string | null;
+  cookie: string | null;
+  settle_category: string | null;
+  other_category: string | null;
+  ipaddress: string | null;
+  ipaddressv6: string | null;
+  device_type: string | null;
+  primary_did: string | null;
+  did_middle: string | null;
+  did_short: string | null;
+  etag: string | null;
+  local_storage: string | null;
+  shop_tenant_id: string | null;
+  tenant_name: string | null;
+  cchash: string | null;
+  created_by: number | null;
+  updated_by: number | null;
+}
+export type NewNegative = Insertable<NegativesTable>;
+
+/** Normalized look-up key of a negative entry (item: NEGATIVE_ITEMS; values: screening/normalize.ts). */
+export interface NegativeKeysTable {
+  company_id: string;
+  item: string;
+  value: string;
+  negative_id: string;
+}
+
+export interface WhiteEntriesTable {
+  company_id: string;
+  entry_type: "ip" | "shopMemberId" | "tel";
+  value: string;
+  created_at: Generated<Date>;
+  created_by: number | null;
+}
+
+export interface KeywordCategoriesTable {
+  company_id: string;
+  category_id: string;
+  name: string;
+  target: "address" | "itemName" | "mailDomain" | "company" | "deliveryCompany";
+  created_at: Generated<Date>;
+}
+
+export interface KeywordsTable {
+  company_id: string;
+  category_id: string;
+  keyword: string;
+  updated_at: Generated<Date>;
+  updated_by: number | null;
+}
+
+export interface IpGeoRangesTable {
+  company_id: string;
+  /** inet, inclusive. */
+  range_start: string;
+  range_end: string;
+  country_code: string;
+  country_j_name: string | null;
+  country_a_name: string | null;
+  pref_j_name: string | null;
+  pref_a_name: string | null;
+  line_j_name: string | null;
+  domain_name: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+export interface EventsTable {
+  company_id: string;
+  event_id: string;
+  shop_event_id: string;
+  model_id: string;
+  rule_package_id: string | null;
+  release_id: string | null;
+  simulation_release_id: string | null;
+  application_id: string | null;
+  auth_kind: string | null;
+  auth_status: "00" | "10" | "30";
+  aaresult: "OK" | "NG" | "HOLD" | "REVIEW";
+  maresult: "10" | "20" | "30" | null;
+  settle_status: string | null;
+  /** Automatic screening time. */
+  created_at: Date;
+  requested_at: Date;
+  deadline: Date | null;
+  assignee_id: number | null;
+  assignee_name: string | null;
+  amount: number;
+  total_amount: number | null;
+  limit_price: number | null;
+  rule_group_name: string | null;
+  method: string | null;
+  days_to_payment: number | null;
+  tenant_name: string | null;
+  negatived: Generated<boolean>;
+  label_names: Generated<string[]>;
+  forced_ng: Generated<boolean>;
+  memo: string | null;
+  /** SimulationResult (screening/types.ts) of the shadow release, null without one. */
+  simulation_result: unknown;
+  logically_deleted: Generated<boolean>;
+  version: Generated<number>;
+  updated_at: Date | null;
+}
+export type EventRow = Selectable<EventsTable>;
+
+export interface EventPartiesTable {
+  company_id: string;
+  event_id: string;
+  party: "purchaser" | "shipping";
+  shop_member_id: string | null;
+  last_name_hash: string | null;
+  first_name_hash: string | null;
+  zipcode: string | null;
+  full_address: string | null;
+  tel: string | null;
+  tel_status: string | null;
+  mobile_tel: string | null;
+  mobile_tel_status: string | null;
+  mail_account_hash: string | null;
+  mail_domain: string | null;
+  mobile_mail_account_hash: string | null;
+  mobile_mail_domain: string | null;
+  birthdate: string | null;
+  sex: string | null;
+  company: string | null;
+  depart: string | null;
+  post: string | null;
+  existing_customer_flg: string | null;
+  media_code: string | null;
+  delivery_company: string | null;
+}
+
+export interface EventItemsTable {
+  company_id: string;
+  event_id: string;
+  item_no: number;
+  shop_item_id: string | null;
+  item_name: string | null;
+  price: number;
+  quantity: number;
+  category: string | null;
+  stock: string | null;
+}
+
+export interface EventDevicesTable {
+  company_id: string;
+  event_id: string;
+  cookie: string | null;
+  primary_did: string | null;
+  ipaddress: string | null;
+  domain_name: string | null;
+  line_j_name: string | null;
+  country_code: string | null;
+  country_j_name: string | null;
+  country_a_name: string | null;
+  pref_city_j_name: string | null;
+  pref_a_name: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  time_zone: string | null;
+  device_type: string | null;
+  useragent: string | null;
+  browser_language: string | null;
+  authori_id: string | null;
+  result: string | null;
+  user_device_id: string | null;
+  did_short: string | null;
+  did_middle: string | null;
+}
+
+export interface EventCardsTable {
+  company_id: string;
+  event_id: string;
+  issuer: string | null;
+  card_brand: string | null;
+  bincode: string | null;
+  cchash: string | null;
+  expiration_date: string | null;
+  authori_code: string | null;
+  authori_comment: string | null;
+  payment_count: number | null;
+}
+
+export interface EventFiredRulesTable {
+  company_id: string;
+  event_id: string;
+  release_kind: "normal" | "simulation";
+  seq: number;
+  rule_code: string;
+  rule_description: string;
+  rule_group_name: string;
+  is_reason_rule: boolean;
+}
+
+export interface EventManualHistoryTable {
+  company_id: string;
+  event_id: string;
+  history_id: Generated<string>;
+  updated_at: Date;
+  result: "10" | "20" | "30";
+  reason: string | null;
+  operator_id: number | null;
+  operator_name: string | null;
+  memo: string | null;
+}
+
+export interface EventRelationsTable {
+  company_id: string;
+  event_id: string;
+  related_event_id: string;
+  /** LINK_KEYS of src/contract/rules.ts. */
+  shared_key: string;
+  ma_addition_amount_flg: Generated<boolean>;
+}
+
+export interface EventLinkKeysTable {
+  company_id: string;
+  key_type: string;
+  key_value: string;
+  created_at: Date;
+  event_id: string;
+  amount: number;
 }
