@@ -16,11 +16,13 @@ import { installSpa } from "./plugins/spa.ts";
 import { registerApiConnectionRoutes } from "./routes/apiConnection.ts";
 import { registerAuthRoutes } from "./routes/auth.ts";
 import { registerPermissionRoutes } from "./routes/permissions.ts";
+import { registerReleasedRuleRoutes } from "./routes/releasedRules.ts";
 import { createApiConnectionService } from "./services/apiConnectionService.ts";
 import { createAuthService } from "./services/authService.ts";
 import { type CredentialCipher, loadCredentialCipher } from "./services/credentialCipher.ts";
 import type { ServiceDeps } from "./services/deps.ts";
 import { createPasswordResetService } from "./services/passwordResetService.ts";
+import { createReleasedRuleService } from "./services/releasedRuleService.ts";
 import { createSessionService } from "./services/sessionService.ts";
 
 export const DEFAULT_CLIENT_DIR = path.resolve(
@@ -87,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app,
     createApiConnectionService(deps, options.credentials ?? (await loadCredentialCipher(config))),
   );
+  registerReleasedRuleRoutes(app, createReleasedRuleService(deps));
   await options.extraRoutes?.(app);
 
   const spaFallback = await installSpa(app, options.clientDir ?? DEFAULT_CLIENT_DIR);

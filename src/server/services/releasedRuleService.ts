@@ -1,0 +1,170 @@
+import type { Kysely } from "kysely";
+import { conditionText } from "../../contract/conditionText.ts";
+import type { Lang } from "../../contract/envelope.ts";
+import { ERROR } from "../../contract/errors.ts";
+import {
+  type DetectionModel,
+  RELEASED_RULE_COLUMNS,
+  RELEASED_RULE_HEADERS,
+  type ReleasedRuleCsv,
+  type ReleasedRuleRow,
+} from "../../contract/releasedRules.ts";
+import { type Condition, conditionSchema } from "../../contract/rules.ts";
+import type { Database } from "../db/schema.ts";
+import { ApiError } from "../plugins/envelope.ts";
+import { toCsv } from "./csvSafe.ts";
+import type { ServiceDeps } from "./deps.ts";
+
+export interface ReleasedRules {
+  modelId: string;
+  startsAt: string;
+  rules: ReleasedRuleRow[];
+}
+
+export interface ReleasedRuleService {
+  models(companyId: string): Promise<DetectionModel[]>;
+  /** The rules of the model's release in force now; 676 without one (or for a model not the tenant's). */
+  rules(companyId: string, modelId: string, lang: Lang): Promise<ReleasedRules>;
+  csv(companyId: string, modelId: string, lang: Lang): Promise<ReleasedRuleCsv>;
+}
+
+/**
+ * The release in force: the latest Normal release whose start has come (a later start wins; among
+ * equal starts the later release). Simulation releases never decide, so they are never listed.
+ */
+export async function releaseInForce(
+  db: Kysely<Database>,
+  companyId: string,
+  modelId: string,
+  at: Date,
+): Promise<{ releaseId: string; startsAt: Date } | undefined> {
+  const row = await db
+    .selectFrom("rule_releases")
+    .select(["release_id", "starts_at"])
+    .where("company_id", "=", companyId)
+    .where("model_id", "=", modelId)
+    .where("kind", "=", "normal")
+    .where("starts_at", "<=", at)
+    .orderBy("starts_at", "desc")
+    .orderBy("released_at", "desc")
+    .orderBy("release_id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row ? { releaseId: row.release_id, startsAt: row.starts_at } : undefined;
+}
+
+/** A stored condition that no longer parses is shown as stored rather than failing the whole list. */
+const storedCondition = (value: unknown): Condition | string => {
+  const parsed = conditionSchema.safeParse(value);
+  return parsed.success ? parsed.data : JSON.stringify(value);
+};
+
+/** yyyyMMddHHmmss in Japan time, for file names. */
+const jstStamp = (at: Date): string =>
+  new Date(at.getTime() + 9 * 60 * 60 * 1000).toISOString().replace(/\D/g, "").slice(0, 14);
+
+export function createReleasedRuleService(deps: Pick<ServiceDeps, "db" | "now">): ReleasedRuleService {
+  const { db, now } = deps;
+
+  async function rules(companyId: string, modelId: string, lang: Lang): Promise<ReleasedRules> {
+    const release = await releaseInForce(db, companyId, modelId, now());
+    if (!release) throw new ApiError(ERROR.noDataFound);
+    const rows = await db
+      .selectFrom("rules as r")
+      .innerJoin("rule_units as u", (join) =>
+        join
+          .onRef("u.company_id", "=", "r.company_id")
+          .onRef("u.release_id", "=", "r.release_id")
+          .onRef("u.group_no", "=", "r.group_no")
+          .onRef("u.unit_no", "=", "r.unit_no"),
+      )
+      .innerJoin("rule_groups as g", (join) =>
+        join
+          .onRef("g.company_id", "=", "r.company_id")
+          .onRef("g.release_id", "=", "r.release_id")
+          .onRef("g.group_no", "=", "r.group_no"),
+      )
+      .select([
+        "g.group_name",
+        "g.priority",
+        "g.judgement",
+        "u.unit_no",
+        "u.operator",
+        "r.rule_code",
+        "r.description",
+        "r.condition",
+      ])
+      .where("r.company_id", "=", companyId)
+      .where("r.release_id", "=", release.releaseId)
+      .orderBy("g.priority")
+      .orderBy("g.group_no")
+      .orderBy("u.unit_no")
+      .orderBy("r.rule_no")
+      .execute();
+
+    const conditions = rows.map((row) => storedCondition(row.condition));
+    const categoryIds = [
+      ...new Set(
+        conditions.flatMap((c) => (typeof c !== "string" && c.kind === "keywordHit" ? [c.categoryId] : [])),
+      ),
+    ];
+    const categoryNames = new Map(
+      categoryIds.length === 0
+        ? []
+        : (
+            await db
+              .selectFrom("keyword_categories")
+              .select(["category_id", "name"])
+              .where("company_id", "=", companyId)
+              .where("category_id", "in", categoryIds)
+              .execute()
+          ).map((category) => [category.category_id, category.name]),
+    );
+
+    return {
+      modelId,
+      startsAt: release.startsAt.toISOString(),
+      rules: rows.map((row, index) => {
+        const condition = conditions[index] ?? "";
+        return {
+          groupName: row.group_name,
+          priority: row.priority,
+          judgement: row.judgement,
+          unitNo: row.unit_no,
+          unitOperator: row.operator,
+          threshold:
+            typeof condition === "string"
+              ? condition
+              : conditionText(condition, lang, { keywordCategoryName: (id) => categoryNames.get(id) }),
+          ruleDescription: row.description,
+          ruleCode: row.rule_code,
+        };
+      }),
+    };
+  }
+
+  return {
+    async models(companyId) {
+      const rows = await db
+        .selectFrom("detection_models")
+        .select(["model_id", "model_name"])
+        .where("company_id", "=", companyId)
+        .orderBy("model_id")
+        .execute();
+      return rows.map((row) => ({ modelId: row.model_id, modelName: row.model_name }));
+    },
+
+    rules,
+
+    async csv(companyId, modelId, lang) {
+      const list = await rules(companyId, modelId, lang);
+      const headers = RELEASED_RULE_HEADERS[lang];
+      const content = toCsv([
+        RELEASED_RULE_COLUMNS.map((column) => headers[column]),
+        ...list.rules.map((rule) => RELEASED_RULE_COLUMNS.map((column) => rule[column])),
+      ]);
+      const safeModel = modelId.replace(/[^A-Za-z0-9_-]/g, "_");
+      return { fileName: `releasedRuleList_${safeModel}_${jstStamp(now())}.csv`, content };
+    },
+  };
+}
