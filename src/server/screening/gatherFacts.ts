@@ -1,0 +1,107 @@
+import type { Kysely } from "kysely";
+import type { KeywordTarget } from "../../contract/rules.ts";
+import type { Transaction } from "../../contract/screening.ts";
+import type { Database } from "../db/schema.ts";
+import { type IpGeo, lookupIpGeo } from "../services/ipGeo.ts";
+import { findKeywordHits, type KeywordProbe } from "../services/keywordLookup.ts";
+import { findNegativeHits, negativePairId } from "../services/negativeLookup.ts";
+import { findWhiteMatches, whiteProbesOf } from "../services/whiteLookup.ts";
+import type { FactNeeds } from "./factNeeds.ts";
+import type { LinkKeyValue } from "./linkKeys.ts";
+import { negativeProbesOf } from "./negativeKeys.ts";
+import { normalizeIp, normalizeKeywordText } from "./normalize.ts";
+import { findRelatedEvents, type RelatedEvent } from "./relatedLookup.ts";
+import { keywordFactKey, negativeFactKey, type PartyOrItems, type ScreeningFacts } from "./types.ts";
+import { velocityFacts } from "./velocityLookup.ts";
+
+const JST_OFFSET_MS = 9 * 3_600_000;
+
+/** Hour of the day in Japan time. */
+export const jstHour = (at: Date): number => new Date(at.getTime() + JST_OFFSET_MS).getUTCHours();
+
+function keywordProbesOf(tx: Transaction, keywords: FactNeeds["keywords"]): KeywordProbe[] {
+  const textsOf = (target: KeywordTarget): { where: PartyOrItems; text: string | undefined }[] => {
+    if (target === "itemName") return tx.items.map((item) => ({ where: "items", text: item.itemName }));
+    return (["purchaser", "shipping"] as const).flatMap((where) => {
+      const party = tx[where];
+      if (!party) return [];
+      const texts: Record<Exclude<KeywordTarget, "itemName">, (string | undefined)[]> = {
+        address: [party.fullAddress],
+        company: [party.company],
+        deliveryCompany: [party.deliveryCompany],
+        mailDomain: [party.mailDomain, party.mobileMailDomain],
+      };
+      return texts[target].map((text) => ({ where, text }));
+    });
+  };
+  const probes: KeywordProbe[] = [];
+  for (const [categoryId, targets] of keywords) {
+    for (const target of targets) {
+      for (const { where, text } of textsOf(target)) {
+        const normalized = normalizeKeywordText(text);
+        if (normalized !== undefined) {
+          probes.push({ categoryId, label: keywordFactKey(categoryId, target, where), text: normalized });
+        }
+      }
+    }
+  }
+  return probes;
+}
+
+export interface GatheredFacts {
+  facts: ScreeningFacts;
+  related: RelatedEvent[];
+  geo: IpGeo | undefined;
+}
+
+/**
+ * Reads what the conditions need, once per event, the queries in parallel: white entries, negative
+ * keys (all items of both parties at once), keywords (all categories at once), velocity (all keys
+ * at once), related events and IP geolocation.
+ */
+export async function gatherFacts(
+  db: Kysely<Database>,
+  companyId: string,
+  tx: Transaction,
+  needs: FactNeeds,
+  linkKeys: readonly LinkKeyValue[],
+  now: Date,
+): Promise<GatheredFacts> {
+  const negativeProbes = needs.negative ? negativeProbesOf(tx) : [];
+  const velocityNeeds = [...needs.velocity].map(([key, windows]) => ({ key, windowsMs: [...windows] }));
+  const [white, negativeHits, keywordHits, velocity, related, geo] = await Promise.all([
+    findWhiteMatches(db, companyId, whiteProbesOf(tx)),
+    findNegativeHits(db, companyId, negativeProbes),
+    findKeywordHits(db, companyId, keywordProbesOf(tx, needs.keywords)),
+    velocityFacts(db, companyId, velocityNeeds, linkKeys, now, tx.amount),
+    findRelatedEvents(db, companyId, linkKeys, now),
+    lookupIpGeo(db, companyId, normalizeIp(tx.device?.ipaddress)),
+  ]);
+  const hitFacts = new Set(
+    negativeProbes
+      .filter((probe) => negativeHits.has(negativePairId(probe.item, probe.value)))
+      .map((probe) => negativeFactKey(probe.party, probe.item)),
+  );
+  const purchaserMails = new Set(linkKeys.filter((key) => key.purchaserMail).map((key) => key.value));
+  const flag = tx.purchaser.existingCustomerFlg;
+  // The shop's flag when sent; otherwise no earlier event with the purchaser's e-mail address.
+  const firstTimeCustomer =
+    flag !== undefined
+      ? flag === "0"
+      : !related.some((event) => event.sharedKey === "mail" && purchaserMails.has(event.keyValue));
+  const requested = tx.requestedAt ? new Date(tx.requestedAt) : now;
+  return {
+    facts: {
+      now,
+      hourOfDay: jstHour(requested),
+      white,
+      negativeHits: hitFacts,
+      keywordHits,
+      velocity,
+      ipCountry: geo?.countryCode,
+      firstTimeCustomer,
+    },
+    related,
+    geo,
+  };
+}

@@ -1,0 +1,72 @@
+import { createHash } from "node:crypto";
+
+/**
+ * Normalized forms of the values events are matched and linked by, shared by the engine, the
+ * negative and white lists and the demo seed, so a value entered in the console and the same value
+ * sent by a shop meet. Each returns undefined for an absent or blank value.
+ */
+
+const blankToUndefined = (value: string): string | undefined => (value === "" ? undefined : value);
+
+/** Digits only (hyphens, spaces, full-width digits removed or folded). */
+export const normalizeTel = (value: string | undefined): string | undefined =>
+  value === undefined ? undefined : blankToUndefined(value.normalize("NFKC").replace(/[^0-9]/g, ""));
+
+/** Digits only: "100-0001" and "1000001" are one zipcode. */
+export const normalizeZipcode = normalizeTel;
+
+/** NFKC, no whitespace, one kind of hyphen, lower case: "東京都 千代田区１－２" = "東京都千代田区1-2". */
+export const normalizeAddress = (value: string | undefined): string | undefined =>
+  value === undefined
+    ? undefined
+    : blankToUndefined(
+        value
+          .normalize("NFKC")
+          .replace(/\s+/g, "")
+          .replace(/[‐‑‒–—―−﹣]/g, "-")
+          .toLowerCase(),
+      );
+
+/** Trimmed, lower case (IPv6 hex digits). */
+export const normalizeIp = (value: string | undefined): string | undefined =>
+  value === undefined ? undefined : blankToUndefined(value.trim().toLowerCase());
+
+/** Trimmed as sent: shop member IDs, cookies and device IDs are opaque. */
+export const normalizeOpaque = (value: string | undefined): string | undefined =>
+  value === undefined ? undefined : blankToUndefined(value.trim());
+
+/** SHA-256 hashes are stored in upper-case hex. */
+export const normalizeHash = (value: string | undefined): string | undefined =>
+  value === undefined ? undefined : blankToUndefined(value.trim().toUpperCase());
+
+/** Lower-cased domain, as keyword and link matching compare it. */
+export const normalizeDomain = (value: string | undefined): string | undefined =>
+  value === undefined ? undefined : blankToUndefined(value.trim().toLowerCase());
+
+const HASH_64 = /^[0-9A-Fa-f]{64}$/;
+
+/** A negative entry's e-mail domain is SHA-256 of the lower-cased domain, upper-case hex. */
+export function domainHash(domain: string | undefined): string | undefined {
+  const normalized = normalizeDomain(domain);
+  if (normalized === undefined) return undefined;
+  if (HASH_64.test(normalized)) return normalized.toUpperCase();
+  return createHash("sha256").update(normalized).digest("hex").toUpperCase();
+}
+
+/** Link key of an e-mail address: account hash and domain. */
+export function mailKey(accountHash: string | undefined, domain: string | undefined): string | undefined {
+  const account = normalizeHash(accountHash);
+  if (account === undefined) return undefined;
+  return `${account}@${normalizeDomain(domain) ?? ""}`;
+}
+
+/** Negative key of a name: last-name hash & first-name hash (spec 5: two hashes joined with &). */
+export function nameKey(lastHash: string | undefined, firstHash: string | undefined): string | undefined {
+  const last = normalizeHash(lastHash);
+  const first = normalizeHash(firstHash);
+  return last !== undefined && first !== undefined ? `${last}&${first}` : undefined;
+}
+
+/** Text a keyword is looked for in: NFKC and lower case, so full-width and case do not matter. */
+export const normalizeKeywordText = (value: string | undefined): string | undefined =>
+  value === undefined ? undefined : blankToUndefined(value.normalize("NFKC").trim().toLowerCase());
