@@ -25,6 +25,11 @@ export const ERROR = {
   notFound: "InvalidRequest.NotFound",
   methodNotAllowed: "InvalidRequest.MethodNotAllowed",
   internalFailure: "ServerError.InternalFailure",
+  // The screening API (shops' calls, src/contract/screeningApi.ts).
+  invalidSignature: "AuthorizeError.InvalidSignature",
+  unknownApplication: "AuthorizeError.UnknownApplication",
+  replay: "AuthorizeError.Replay",
+  eventNotFound: "InvalidData.EventNotFound",
 } as const;
 export type ErrorCode = (typeof ERROR)[keyof typeof ERROR];
 
@@ -66,4 +71,8 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   [ERROR.notFound]: 404,
   [ERROR.methodNotAllowed]: 405,
   [ERROR.internalFailure]: 500,
+  [ERROR.invalidSignature]: 401,
+  [ERROR.unknownApplication]: 401,
+  [ERROR.replay]: 401,
+  [ERROR.eventNotFound]: 404,
 };

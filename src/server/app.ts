@@ -17,6 +17,7 @@ import { registerApiConnectionRoutes } from "./routes/apiConnection.ts";
 import { registerAuthRoutes } from "./routes/auth.ts";
 import { registerPermissionRoutes } from "./routes/permissions.ts";
 import { registerReleasedRuleRoutes } from "./routes/releasedRules.ts";
+import { registerScreeningApiRoutes } from "./routes/screeningApi.ts";
 import { createApiConnectionService } from "./services/apiConnectionService.ts";
 import { createAuthService } from "./services/authService.ts";
 import { type CredentialCipher, loadCredentialCipher } from "./services/credentialCipher.ts";
@@ -85,17 +86,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     passwordReset: createPasswordResetService(deps),
   });
   registerPermissionRoutes(app, db);
-  registerApiConnectionRoutes(
-    app,
-    createApiConnectionService(deps, options.credentials ?? (await loadCredentialCipher(config))),
-  );
+  const credentials = options.credentials ?? (await loadCredentialCipher(config));
+  registerApiConnectionRoutes(app, createApiConnectionService(deps, credentials));
+  await registerScreeningApiRoutes(app, deps, credentials);
   registerReleasedRuleRoutes(app, createReleasedRuleService(deps));
   await options.extraRoutes?.(app);
 
-  const spaFallback = await installSpa(app, options.clientDir ?? DEFAULT_CLIENT_DIR, {
-    environment: config.environment,
-    faqUrl: config.faqUrl,
-  });
+  const spaFallback = await installSpa(app, options.clientDir ?? DEFAULT_CLIENT_DIR);
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?", 1)[0] ?? "";
     if (pathname.startsWith("/api/"))

@@ -89,9 +89,7 @@ export interface ConsoleUnderTest {
 }
 
 /** The real server on a free loopback port, with a fresh copy of the demo database and a mail peer. */
-export async function startConsole(
-  options: { consoleEnv?: string; env?: Record<string, string> } = {},
-): Promise<ConsoleUnderTest> {
+export async function startConsole(options: { consoleEnv?: string } = {}): Promise<ConsoleUnderTest> {
   const smtp = await startSmtpCapture();
   const dataDir = await freshDataDir();
   let server: ServerProcess;
@@ -100,7 +98,6 @@ export async function startConsole(
       dataDir,
       smtpUrl: smtp.url,
       consoleEnv: options.consoleEnv ?? "TST",
-      ...(options.env ? { env: options.env } : {}),
     });
   } catch (error) {
     await smtp.close();

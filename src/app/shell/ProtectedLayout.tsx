@@ -3,11 +3,8 @@ import { AuthActor } from "../actors/AuthActor.tsx";
 import { useEnsurePermissions } from "../session/useEnsurePermissions.ts";
 import { useSessionCheck } from "../session/useSessionCheck.ts";
 import { useLoadSessionInfo } from "../session/useSessionInfo.ts";
-import { AccountMenu } from "./AccountMenu.tsx";
 import { BusyOverlay } from "./BusyOverlay.tsx";
-import { Menu } from "./Menu.tsx";
 import { TopBar } from "./TopBar.tsx";
-import { TrialDisplay } from "./TrialDisplay.tsx";
 
 /**
  * Pages that need a login (spec section 2): checks the stored login on every entry, loads the menu's
@@ -22,15 +19,7 @@ export function ProtectedLayout({ children }: { children: ReactNode }) {
   if (!signedIn) return null;
   return (
     <>
-      <TopBar
-        menu={<Menu />}
-        signedInEnd={
-          <>
-            <TrialDisplay />
-            <AccountMenu />
-          </>
-        }
-      />
+      <TopBar signedInArea />
       <main className="page">
         {children}
         <BusyOverlay />

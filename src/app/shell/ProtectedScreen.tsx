@@ -34,9 +34,9 @@ export function ProtectedScreen({ id }: { id: ScreenId }) {
     }
   }, [Screen, forbidden]);
 
-  if (!Screen || forbidden || !settled) return <Loading heading />;
+  if (!Screen || forbidden || !settled) return <Loading />;
   return (
-    <Suspense fallback={<Loading heading />}>
+    <Suspense fallback={<Loading />}>
       <Screen />
     </Suspense>
   );

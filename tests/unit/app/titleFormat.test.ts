@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resourcesEn } from "../../../src/app/i18n/resourcesEn.ts";
-import { resourcesJa } from "../../../src/app/i18n/resourcesJa.ts";
+import { resources } from "../../../src/app/i18n/resources.ts";
 import { titleFormat } from "../../../src/app/shell/titleFormat.ts";
 
 describe("page title formats (spec section 1)", () => {
@@ -11,9 +10,9 @@ describe("page title formats (spec section 1)", () => {
   });
 
   it("words the default and checker titles as the spec does", () => {
-    expect(resourcesEn.common.title.default).toBe("{screen} | Fraud screening system");
-    expect(resourcesJa.common.title.default).toBe("{screen} | 不正検知システム");
-    expect(resourcesEn.common.title.checker).toBe("{screen} | Fraud checker");
-    expect(resourcesJa.common.title.checker).toBe("{screen} | 不正チェッカー");
+    expect(resources.en.common.title.default).toBe("{screen} | Fraud screening system");
+    expect(resources.ja.common.title.default).toBe("{screen} | 不正検知システム");
+    expect(resources.en.common.title.checker).toBe("{screen} | Fraud checker");
+    expect(resources.ja.common.title.checker).toBe("{screen} | 不正チェッカー");
   });
 });

@@ -1,0 +1,113 @@
+import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
+import { ERROR, type ErrorCode } from "../../contract/errors.ts";
+import {
+  SHOP_HEADERS,
+  type ShopCallSpec,
+  shopEnvelopeSchema,
+  shopInfoSchema,
+} from "../../contract/screeningApi.ts";
+import type { Database } from "../db/schema.ts";
+import { isSourceIpAllowed } from "../services/allowedIpService.ts";
+import type { CredentialCipher } from "../services/credentialCipher.ts";
+import { authenticateShop, type ShopAuthRefusal } from "../services/shopAuthService.ts";
+import { ApiError, requestLang, trimStrings } from "./envelope.ts";
+
+export interface ShopContext {
+  companyId: string;
+  applicationId: string;
+  /** The envelope's telegram, trimmed, not yet validated. */
+  telegram: unknown;
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Set on every screening API route: checked by signature here, never by the console guard. */
+    shopCall?: ShopCallSpec;
+  }
+  interface FastifyRequest {
+    /** The body exactly as received, which the signature covers. */
+    rawBody: Buffer | null;
+    /** The authenticated shop of a screening API call. */
+    shop: ShopContext | null;
+  }
+}
+
+export interface ShopSignatureDeps {
+  db: Kysely<Database>;
+  cipher: CredentialCipher;
+  now: () => Date;
+}
+
+const REFUSAL_CODE: Record<ShopAuthRefusal, ErrorCode> = {
+  unknownApplication: ERROR.unknownApplication,
+  invalidSignature: ERROR.invalidSignature,
+  replay: ERROR.replay,
+};
+
+const headerValue = (value: string | string[] | undefined): string | undefined =>
+  Array.isArray(value) ? undefined : value?.trim();
+
+/**
+ * Installs, in the encapsulated scope of the screening API routes only, a JSON parser that keeps the
+ * raw body and a check before each handler, in order: the envelope names a company and application
+ * (BadEnvelope), the application is that company's (UnknownApplication), the signature matches
+ * (InvalidSignature), the timestamp is within 5 minutes (Replay), the source address is in the
+ * company's API allowed-IP list (SourceIpNotAllowed), the rest of the envelope is exact. Nothing is
+ * stored before all of these pass.
+ */
+export function installShopSignature(scope: FastifyInstance, deps: ShopSignatureDeps): void {
+  scope.decorateRequest("rawBody", null);
+  scope.decorateRequest("shop", null);
+
+  const parseJson = scope.getDefaultJsonParser("error", "error");
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body, done) => {
+    const raw = body as Buffer;
+    request.rawBody = raw;
+    parseJson(request, raw.toString("utf8"), done);
+  });
+
+  scope.addHook("preHandler", async (request) => {
+    const call = request.routeOptions.config.shopCall;
+    if (!call) return;
+    const body = request.body;
+    if (body === null || typeof body !== "object" || Array.isArray(body) || !request.rawBody)
+      throw new ApiError(ERROR.badEnvelope);
+    const info = shopInfoSchema.safeParse(trimStrings((body as { info?: unknown }).info));
+    if (!info.success) throw new ApiError(ERROR.badEnvelope);
+
+    const auth = await authenticateShop(
+      deps.db,
+      deps.cipher,
+      {
+        info: info.data,
+        timestamp: headerValue(request.headers[SHOP_HEADERS.timestamp]),
+        signature: headerValue(request.headers[SHOP_HEADERS.signature]),
+        rawBody: request.rawBody,
+      },
+      deps.now(),
+    );
+    if (!auth.ok) {
+      request.log.warn({ ...info.data, reason: auth.reason, call: call.name }, "screening API call refused");
+      throw new ApiError(REFUSAL_CODE[auth.reason]);
+    }
+    if (!(await isSourceIpAllowed(deps.db, auth.companyId, "api", request.ip))) {
+      request.log.warn({ companyId: auth.companyId, sourceIp: request.ip }, "API source IP not allowed");
+      throw new ApiError(ERROR.sourceIpNotAllowed);
+    }
+
+    const envelope = shopEnvelopeSchema.safeParse(trimStrings(body));
+    if (!envelope.success) {
+      const unknownKeys = envelope.error.issues.every((issue) => issue.code === "unrecognized_keys");
+      throw unknownKeys
+        ? ApiError.fromZod(requestLang(request), envelope.error)
+        : new ApiError(ERROR.badEnvelope);
+    }
+    request.shop = {
+      companyId: auth.companyId,
+      applicationId: info.data.applicationId,
+      telegram: envelope.data.telegram,
+    };
+  });
+}

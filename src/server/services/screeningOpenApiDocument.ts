@@ -1,0 +1,136 @@
+import { z } from "zod";
+import { responseEnvelopeSchema } from "../../contract/envelope.ts";
+import { ERROR, ERROR_HTTP_STATUS, type ErrorCode } from "../../contract/errors.ts";
+import {
+  REPLAY_WINDOW_SECONDS,
+  SETTLE_STATUS,
+  SHOP_CALLS,
+  type ShopCallSpec,
+  shopEnvelopeSchema,
+} from "../../contract/screeningApi.ts";
+
+type JsonSchema = Record<string, unknown>;
+
+/** JSON Schema of a zod schema as a request carries it (before transforms) or a response (after). */
+const jsonSchema = (schema: z.ZodType, io: "input" | "output"): JsonSchema => {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
+  return rest;
+};
+
+function requestSchema(spec: ShopCallSpec): JsonSchema {
+  const envelope = jsonSchema(shopEnvelopeSchema, "input");
+  return {
+    ...envelope,
+    properties: {
+      ...(envelope.properties as JsonSchema),
+      telegram: jsonSchema(spec.request, "input"),
+    },
+    required: ["header", "info", "telegram"],
+  };
+}
+
+/** Which refusal answers with which HTTP status, and when. */
+const REFUSALS: { code: ErrorCode; when: string }[] = [
+  { code: ERROR.malformedJson, when: "the body is not JSON" },
+  { code: ERROR.badEnvelope, when: "no header, or info without companyId and applicationId" },
+  { code: ERROR.unknownKey, when: "a key the envelope does not know" },
+  {
+    code: ERROR.validation,
+    when: "telegram fields break their rules; one error per field, `field` names it",
+  },
+  { code: ERROR.unknownApplication, when: "the application does not exist or is not the company's" },
+  { code: ERROR.invalidSignature, when: "X-Signature missing or not the HMAC of X-Timestamp.body" },
+  { code: ERROR.replay, when: `X-Timestamp more than ${REPLAY_WINDOW_SECONDS} s from the server time` },
+  { code: ERROR.sourceIpNotAllowed, when: "the address is not in the company's API allowed-IP list" },
+  { code: ERROR.eventNotFound, when: "no such event of the company (settleStatus, result)" },
+  { code: ERROR.unsupportedMediaType, when: "content type is not application/json" },
+  { code: ERROR.payloadTooLarge, when: "body over 1 MiB" },
+  { code: ERROR.internalFailure, when: "anything unexpected" },
+];
+
+function errorResponses(spec: ShopCallSpec): Record<string, unknown> {
+  const byStatus = new Map<number, string[]>();
+  for (const { code, when } of REFUSALS) {
+    if (code === ERROR.eventNotFound && spec.path.endsWith("/screen")) continue;
+    const status = ERROR_HTTP_STATUS[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), `\`${code}\`: ${when}`]);
+  }
+  return Object.fromEntries(
+    [...byStatus].map(([status, lines]) => [
+      String(status),
+      {
+        description: lines.join("; "),
+        content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorEnvelope" } } },
+      },
+    ]),
+  );
+}
+
+/** The OpenAPI 3.1 description of the shops' screening API, generated from the contract's zod schemas. */
+export function screeningOpenApiDocument(serverUrl: string): Record<string, unknown> {
+  const paths = Object.fromEntries(
+    SHOP_CALLS.map((spec) => [
+      spec.path,
+      {
+        [spec.method.toLowerCase()]: {
+          operationId: spec.name,
+          summary: spec.summary,
+          security: [{ shopTimestamp: [], shopSignature: [] }],
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: requestSchema(spec) } },
+          },
+          responses: {
+            "200": {
+              description: "result 10; telegram holds the answer",
+              content: {
+                "application/json": { schema: jsonSchema(responseEnvelopeSchema(spec.response), "output") },
+              },
+            },
+            ...errorResponses(spec),
+          },
+        },
+      },
+    ]),
+  );
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Screening API",
+      version: "3.0",
+      description:
+        "Calls a shop makes to have payments screened. Every request is the envelope {header, info, telegram} " +
+        "with info {companyId, applicationId} and is signed: X-Timestamp is unix seconds, X-Signature the hex " +
+        'HMAC-SHA256 under the application\'s secret key of X-Timestamp + "." + the raw body. Settle status ' +
+        `codes: ${Object.entries(SETTLE_STATUS)
+          .map(([name, code]) => `${code} ${name}`)
+          .join(", ")}.`,
+    },
+    servers: [{ url: serverUrl }],
+    paths,
+    components: {
+      securitySchemes: {
+        shopTimestamp: {
+          type: "apiKey",
+          in: "header",
+          name: "X-Timestamp",
+          description: `Unix time in seconds when the request was signed; at most ${REPLAY_WINDOW_SECONDS} s from the server's clock.`,
+        },
+        shopSignature: {
+          type: "apiKey",
+          in: "header",
+          name: "X-Signature",
+          description:
+            'Lower- or upper-case hex of HMAC-SHA256(secret key, X-Timestamp + "." + raw request body).',
+        },
+      },
+      schemas: {
+        ErrorEnvelope: jsonSchema(responseEnvelopeSchema(z.null()), "output"),
+        ErrorCode: {
+          type: "string",
+          enum: REFUSALS.map((refusal) => refusal.code),
+        },
+      },
+    },
+  };
+}
