@@ -4,7 +4,7 @@ import { AppActors } from "./actors/AppActors.tsx";
 import { apiClient } from "./apiClient.ts";
 import { BASE } from "./navigation.ts";
 import { AppRoutes } from "./routes.tsx";
-import { ConfirmDialog } from "./shell/ConfirmDialog.tsx";
+import { ConfirmDialogHost } from "./shell/ConfirmDialogHost.tsx";
 import { Notifications } from "./shell/Notifications.tsx";
 
 /** The console: theme (primary colour light blue, spec section 9), router under /v3, actors, routes. */
@@ -15,7 +15,7 @@ export function App() {
         <AppActors api={apiClient}>
           <AppRoutes />
           <Notifications />
-          <ConfirmDialog />
+          <ConfirmDialogHost />
         </AppActors>
       </Router>
     </Theme>

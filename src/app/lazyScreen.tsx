@@ -14,8 +14,12 @@ const Nothing = () => null;
  * A protected screen loaded with its group's chunk. `load` imports the group module (one dynamic
  * import per group, so the group's screens share one chunk) and `pick` takes this screen from it.
  * A chunk that fails or takes longer than CHUNK_LOAD_TIMEOUT_MS leads to the system error page.
+ * The protected shell and the password screens are loaded the same way (with their props).
  */
-export function lazyScreen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyScreen {
+export function lazyScreen<M, P extends object = Record<string, never>>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType<P>,
+): LazyExoticComponent<ComponentType<P>> {
   return lazy(() =>
     withTimeout(load(), CHUNK_LOAD_TIMEOUT_MS, "screen chunk").then(
       (module) => ({ default: pick(module) }),

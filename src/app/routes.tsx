@@ -1,15 +1,35 @@
-import { useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { Route, Switch, useSearch } from "wouter";
 import { PUBLIC_PATHS, SCREEN_IDS, SCREENS } from "../contract/screens.ts";
+import { lazyScreen } from "./lazyScreen.tsx";
 import { navigateTo } from "./navigation.ts";
 import { LoginScreen } from "./screens/auth/LoginScreen.tsx";
-import { PasswordChangeRequestScreen } from "./screens/auth/PasswordChangeRequestScreen.tsx";
-import { PasswordChangeScreen } from "./screens/auth/PasswordChangeScreen.tsx";
 import { NoPageScreen } from "./screens/system/NoPageScreen.tsx";
 import { SystemErrorScreen } from "./screens/system/SystemErrorScreen.tsx";
-import { ProtectedLayout } from "./shell/ProtectedLayout.tsx";
-import { ProtectedScreen } from "./shell/ProtectedScreen.tsx";
 import { PublicLayout } from "./shell/PublicLayout.tsx";
+import { Loading } from "./ui/Loading.tsx";
+
+// Lazy chunks, so that /login loads only what it shows: the signed-in shell (top bar with menu, trial
+// and account menu, and the screens' loader) and the password screens (with their date formatting).
+const ProtectedRoute = lazyScreen(
+  () => import("./shell/ProtectedRoute.tsx"),
+  (m) => m.ProtectedRoute,
+);
+const PasswordChangeRequestScreen = lazyScreen(
+  () => import("./screens/auth/PasswordChangeRequestScreen.tsx"),
+  (m) => m.PasswordChangeRequestScreen,
+);
+const PasswordChangeScreen = lazyScreen(
+  () => import("./screens/auth/PasswordChangeScreen.tsx"),
+  (m) => m.PasswordChangeScreen,
+);
+
+/** What a page shows while its chunk loads: the main region with a level-one "Loading" heading. */
+const chunkLoading = (
+  <main className="page">
+    <Loading heading />
+  </main>
+);
 
 /** "/" and "/LoginInput" show the login screen as "/login" does (spec section 2). */
 const LOGIN_PATHS = ["/", PUBLIC_PATHS.loginInput, PUBLIC_PATHS.login] as const;
@@ -29,12 +49,16 @@ export function AppRoutes() {
       ))}
       <Route path={PUBLIC_PATHS.passwordChangeRequest}>
         <PublicLayout>
-          <PasswordChangeRequestScreen />
+          <Suspense fallback={<Loading heading />}>
+            <PasswordChangeRequestScreen />
+          </Suspense>
         </PublicLayout>
       </Route>
       <Route path={PUBLIC_PATHS.passwordChange}>
         <PublicLayout>
-          <PasswordChangeRoute />
+          <Suspense fallback={<Loading heading />}>
+            <PasswordChangeRoute />
+          </Suspense>
         </PublicLayout>
       </Route>
       <Route path={PUBLIC_PATHS.noPage}>
@@ -65,9 +89,9 @@ function protectedRoutes() {
     if (path === null) return [];
     return [
       <Route key={id} path={path}>
-        <ProtectedLayout>
-          <ProtectedScreen id={id} />
-        </ProtectedLayout>
+        <Suspense fallback={chunkLoading}>
+          <ProtectedRoute id={id} />
+        </Suspense>
       </Route>,
     ];
   });

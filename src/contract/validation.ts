@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Lang } from "./envelope.ts";
-import { type MessageParams, messageText, type ValidationKey } from "./messages.ts";
+import { type MessageKey, type MessageParams, messageText, type ValidationKey } from "./messages.ts";
 
 /**
  * Validation rules of spec section 5. Each rule is a pure predicate; zod fields below attach them with
@@ -160,22 +160,29 @@ export const passwordField = z.string().min(1, requiredCheck()).refine(rules.pas
 export const operatorNameField = requiredText(30);
 export const memoField = optionalText(500);
 
+/** Text for a message key with its placeholders filled (messageText of one language, or i18next's t). */
+export type MessageTextOf = (key: MessageKey, params?: MessageParams) => string;
+
 /** The text for one zod issue in the given language. */
-export function issueMessage(lang: Lang, i: z.core.$ZodIssue): string {
+export const issueMessage = (lang: Lang, i: z.core.$ZodIssue): string =>
+  issueText((key, params) => messageText(lang, key, params), i);
+
+/**
+ * The text for one zod issue, through `text`: the browser passes i18next's catalogue of the language it
+ * shows, so it does not bundle the other language's messages.
+ */
+export function issueText(text: MessageTextOf, i: z.core.$ZodIssue): string {
   const params = { ...((i as { params?: MessageParams }).params ?? {}) };
   if ("maximum" in i && params.max === undefined) params.max = Number(i.maximum);
   if ("minimum" in i && params.min === undefined) params.min = Number(i.minimum);
-  if (i.message.startsWith("validation."))
-    return messageText(lang, i.message as `validation.${ValidationKey}`, params);
+  if (i.message.startsWith("validation.")) return text(i.message as `validation.${ValidationKey}`, params);
   // zod drops `input` from issues unless asked to report it; its message names the received type.
-  if (i.code === "invalid_type")
-    return messageText(lang, missing(i) ? "validation.required" : "validation.invalidType");
-  if (i.code === "unrecognized_keys")
-    return messageText(lang, "error.unknownKey", { key: i.keys.join(", ") });
-  if (i.code === "too_big") return messageText(lang, "validation.max", params);
+  if (i.code === "invalid_type") return text(missing(i) ? "validation.required" : "validation.invalidType");
+  if (i.code === "unrecognized_keys") return text("error.unknownKey", { key: i.keys.join(", ") });
+  if (i.code === "too_big") return text("validation.max", params);
   if (i.code === "too_small")
-    return messageText(lang, params.min === 1 ? "validation.required" : "validation.min", params);
-  return messageText(lang, "error.badEnvelope");
+    return text(params.min === 1 ? "validation.required" : "validation.min", params);
+  return text("error.badEnvelope");
 }
 
 /** Whether an invalid_type issue is about a missing (undefined or null) value rather than a wrong type. */
@@ -200,4 +207,8 @@ const isPlainObject = (value: object): boolean => {
 
 /** Field errors of a failed parse, one per issue, with a dotted field path. */
 export const fieldErrors = (lang: Lang, error: z.ZodError) =>
-  error.issues.map((i) => ({ field: i.path.join("."), message: issueMessage(lang, i) }));
+  fieldErrorsIn((key, params) => messageText(lang, key, params), error);
+
+/** fieldErrors with the texts through `text` (see issueText). */
+export const fieldErrorsIn = (text: MessageTextOf, error: z.ZodError) =>
+  error.issues.map((i) => ({ field: i.path.join("."), message: issueText(text, i) }));

@@ -92,7 +92,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerReleasedRuleRoutes(app, createReleasedRuleService(deps));
   await options.extraRoutes?.(app);
 
-  const spaFallback = await installSpa(app, options.clientDir ?? DEFAULT_CLIENT_DIR);
+  const spaFallback = await installSpa(app, options.clientDir ?? DEFAULT_CLIENT_DIR, {
+    environment: config.environment,
+    faqUrl: config.faqUrl,
+  });
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?", 1)[0] ?? "";
     if (pathname.startsWith("/api/"))

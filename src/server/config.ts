@@ -12,6 +12,8 @@ export interface Config {
   mailFrom: string;
   publicUrl: string;
   environment: Environment;
+  /** The operators' FAQ (FAQ_URL, https only), linked from the top bar in Japanese; no link when unset. */
+  faqUrl: string | undefined;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   logLevel: LogLevel;
@@ -59,6 +61,7 @@ const envSchema = z.object({
   MAIL_FROM: optional(z.string().regex(/^[^\s@<>]+@[^\s@<>]+$/, "must be an e-mail address")),
   PUBLIC_URL: optional(url(["http:", "https:"])),
   CONSOLE_ENV: optional(z.enum(ENVIRONMENTS, { error: `must be one of ${ENVIRONMENTS.join(", ")}` })),
+  FAQ_URL: optional(url(["https:"])),
   SESSION_IDLE_MINUTES: optional(integer(1, 24 * 60)),
   SESSION_ABSOLUTE_HOURS: optional(integer(1, 24 * 30)),
   TRUST_PROXY: optional(
@@ -118,6 +121,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: v.MAIL_FROM ?? "no-reply@localhost",
     publicUrl: (v.PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/+$/, ""),
     environment: v.CONSOLE_ENV ?? "TST",
+    faqUrl: v.FAQ_URL,
     sessionIdleMinutes: v.SESSION_IDLE_MINUTES ?? 30,
     sessionAbsoluteHours: v.SESSION_ABSOLUTE_HOURS ?? 8,
     logLevel: v.LOG_LEVEL ?? "info",

@@ -89,7 +89,9 @@ export interface ConsoleUnderTest {
 }
 
 /** The real server on a free loopback port, with a fresh copy of the demo database and a mail peer. */
-export async function startConsole(options: { consoleEnv?: string } = {}): Promise<ConsoleUnderTest> {
+export async function startConsole(
+  options: { consoleEnv?: string; env?: Record<string, string> } = {},
+): Promise<ConsoleUnderTest> {
   const smtp = await startSmtpCapture();
   const dataDir = await freshDataDir();
   let server: ServerProcess;
@@ -98,6 +100,7 @@ export async function startConsole(options: { consoleEnv?: string } = {}): Promi
       dataDir,
       smtpUrl: smtp.url,
       consoleEnv: options.consoleEnv ?? "TST",
+      ...(options.env ? { env: options.env } : {}),
     });
   } catch (error) {
     await smtp.close();

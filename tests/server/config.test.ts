@@ -23,6 +23,17 @@ describe("configuration", () => {
     });
   });
 
+  it("takes FAQ_URL only as an https address, and has none by default", () => {
+    expect(loadConfig({}).faqUrl).toBeUndefined();
+    expect(loadConfig({ FAQ_URL: "https://faq.example.com/console" }).faqUrl).toBe(
+      "https://faq.example.com/console",
+    );
+    expect(() => loadConfig({ FAQ_URL: "http://faq.example.com/" })).toThrow(
+      /FAQ_URL must be a URL starting with https:\/\//,
+    );
+    expect(() => loadConfig({ FAQ_URL: "faq" })).toThrow(ConfigError);
+  });
+
   it("derives PUBLIC_URL from HOST and PORT, and takes every variable", () => {
     expect(loadConfig({ HOST: "0.0.0.0", PORT: "9000" }).publicUrl).toBe("http://0.0.0.0:9000");
     const config = loadConfig({

@@ -1,5 +1,5 @@
 import { createActorContext } from "@xstate/react";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { fromPromise } from "xstate";
 import { authMachine, type LoginCredentials } from "../../../machines/auth/authMachine.ts";
 import type { CallOutcome } from "../../../machines/shared/outcome.ts";
@@ -8,7 +8,7 @@ import { login, logout } from "../../contract/auth.ts";
 import { menuScreenIds } from "../../contract/menu.ts";
 import { PUBLIC_PATHS } from "../../contract/screens.ts";
 import { navigateTo } from "../navigation.ts";
-import { useRunCall } from "./CallRunner.tsx";
+import { useRunCall, useSessionEnd } from "./CallRunner.tsx";
 import { MenuPermissionsActor } from "./MenuPermissionsActor.tsx";
 
 /** Sign-in and sign-out (spec sections 3 and 4), with the login info kept in localStorage. */
@@ -39,5 +39,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
     }),
   );
-  return <AuthActor.Provider logic={logic}>{children}</AuthActor.Provider>;
+  return (
+    <AuthActor.Provider logic={logic}>
+      <SessionExpiry />
+      {children}
+    </AuthActor.Provider>
+  );
+}
+
+/** A call found the session gone (spec section 8): the machine signs out and goes to /login. */
+function SessionExpiry() {
+  const auth = AuthActor.useActorRef();
+  const sessionEnd = useSessionEnd();
+  useEffect(() => sessionEnd.subscribe(() => auth.send({ type: "session.expired" })), [auth, sessionEnd]);
+  return null;
 }

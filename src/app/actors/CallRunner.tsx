@@ -10,6 +10,7 @@ import { PUBLIC_PATHS } from "../../contract/screens.ts";
 import { currentPath, navigateTo } from "../navigation.ts";
 import { applyRouting, type RoutingEffects } from "./applyRouting.ts";
 import { NotificationsActor } from "./NotificationsActor.tsx";
+import { createSessionEnd, type SessionEnd } from "./sessionEnd.ts";
 
 /**
  * Runs a call and applies spec section 8 to its outcome (notifications, sign-out, navigation) before
@@ -24,6 +25,7 @@ export type RunCall = <C extends CallSpec>(
 interface CallRunnerValue {
   api: ApiClient;
   run: RunCall;
+  sessionEnd: SessionEnd;
 }
 
 const CallRunnerContext = createContext<CallRunnerValue | null>(null);
@@ -32,12 +34,18 @@ export function CallRunnerProvider({ api, children }: { api: ApiClient; children
   const notifications = NotificationsActor.useActorRef();
   const { t } = useTranslation("messages");
   const [value] = useState<CallRunnerValue>(() => {
+    const goToLogin = () => navigateTo(PUBLIC_PATHS.login);
+    // The auth actor (AuthActor.tsx) listens; before it does, the stored login is dropped by hand.
+    const sessionEnd = createSessionEnd(() => {
+      clearLoginInfo();
+      goToLogin();
+    });
     const effects: RoutingEffects = {
       show: (colour, text) => notifications.send({ type: "notify.show", colour, text }),
       queue: (colour, text) => notifications.send({ type: "notify.queue", colour, text }),
       messageText: (no) => t(`no.${no}`),
-      clearStoredLogin: clearLoginInfo,
-      goToLogin: () => navigateTo(PUBLIC_PATHS.login),
+      endSession: () => sessionEnd.end(),
+      goToLogin,
       goToSystemError: (reason) => {
         passSystemErrorReason(reason, currentPath());
         navigateTo(PUBLIC_PATHS.systemError);
@@ -55,7 +63,7 @@ export function CallRunnerProvider({ api, children }: { api: ApiClient; children
         throw error;
       }
     };
-    return { api, run };
+    return { api, run, sessionEnd };
   });
   return <CallRunnerContext.Provider value={value}>{children}</CallRunnerContext.Provider>;
 }
@@ -68,3 +76,4 @@ function useCallRunnerValue(): CallRunnerValue {
 
 export const useRunCall = (): RunCall => useCallRunnerValue().run;
 export const useApiClient = (): ApiClient => useCallRunnerValue().api;
+export const useSessionEnd = (): SessionEnd => useCallRunnerValue().sessionEnd;

@@ -8,7 +8,11 @@ export interface RoutingEffects {
   show(colour: NotificationColour, text: string): void;
   queue(colour: NotificationColour, text: string): void;
   messageText(no: MessageNo): string;
-  clearStoredLogin(): void;
+  /**
+   * The session is gone: the auth machine's `session.expired` forgets the login, clears the stored
+   * one and goes to /login (which reloads on entry).
+   */
+  endSession(): void;
   goToLogin(): void;
   goToSystemError(reason: SystemErrorReason): void;
 }
@@ -19,11 +23,14 @@ export function noticeText(notice: Notice, messageText: (no: MessageNo) => strin
   return notice.code ? `${notice.code}\n${notice.text}` : notice.text;
 }
 
-/** Carries out spec section 8's decision; queued notices are stored before the page is left. */
+/**
+ * Carries out spec section 8's decision; queued notices are stored before the page is left. Signing
+ * out goes through the auth machine (endSession), which also leaves for /login.
+ */
 export function applyRouting(routing: Routing, effects: RoutingEffects): void {
   for (const notice of routing.show) effects.show(notice.colour, noticeText(notice, effects.messageText));
   for (const notice of routing.queue) effects.queue(notice.colour, noticeText(notice, effects.messageText));
-  if (routing.signOut) effects.clearStoredLogin();
-  if (routing.go?.to === "login") effects.goToLogin();
+  if (routing.signOut) effects.endSession();
+  else if (routing.go?.to === "login") effects.goToLogin();
   if (routing.go?.to === "systemError") effects.goToSystemError(routing.go.reason);
 }

@@ -1,7 +1,7 @@
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import type { Lang } from "../../contract/envelope.ts";
-import { NAMESPACES, resources } from "./resources.ts";
+import { loadResources, type Namespace } from "./resources.ts";
 
 /** Japanese when the browser language starts with "ja", English otherwise (spec section 1). */
 export const detectLang = (browserLanguage: string): Lang =>
@@ -10,14 +10,20 @@ export const detectLang = (browserLanguage: string): Lang =>
 /** The language the console is shown in; Japanese is the fallback. */
 export const currentLang = (): Lang => (i18next.resolvedLanguage === "en" ? "en" : "ja");
 
-export function initI18n(lang: Lang): typeof i18next {
-  // Resources are bundled, so init completes synchronously and the first render is translated.
-  void i18next.use(initReactI18next).init({
-    resources,
+/**
+ * Loads the language's resources (its own chunk) and starts i18next with them; once this resolves,
+ * the first render is translated. The other language is loaded only by changeLang.
+ */
+export async function initI18n(lang: Lang): Promise<typeof i18next> {
+  const resources = await loadResources(lang);
+  await i18next.use(initReactI18next).init({
+    resources: { [lang]: resources },
+    // The other language is added on demand (changeLang), not fetched by i18next itself.
+    partialBundledLanguages: true,
     lng: lang,
     fallbackLng: "ja",
     supportedLngs: ["ja", "en"],
-    ns: NAMESPACES,
+    ns: Object.keys(resources) as Namespace[],
     defaultNS: "common",
     interpolation: { prefix: "{", suffix: "}", escapeValue: false },
     initAsync: false,
@@ -29,5 +35,15 @@ export function initI18n(lang: Lang): typeof i18next {
   return i18next;
 }
 
-/** Text for a key chosen at run time (e.g. a dialog's question, "shell:logoutConfirm"). */
-export const translateKey = (key: string): string => (i18next.t as unknown as (key: string) => string)(key);
+/** Shows the console in another language, loading its resources first if this page has not yet. */
+export async function changeLang(lang: Lang): Promise<void> {
+  if (!i18next.hasResourceBundle(lang, "common")) {
+    const resources = await loadResources(lang);
+    for (const [ns, bundle] of Object.entries(resources)) i18next.addResourceBundle(lang, ns, bundle);
+  }
+  await i18next.changeLanguage(lang);
+}
+
+/** Text for a key chosen at run time (e.g. a dialog's question, "shell:logoutConfirm"), with its placeholders. */
+export const translateKey = (key: string, params?: Record<string, string | number>): string =>
+  (i18next.t as unknown as (key: string, params?: Record<string, string | number>) => string)(key, params);

@@ -3,8 +3,11 @@ import { AuthActor } from "../actors/AuthActor.tsx";
 import { useEnsurePermissions } from "../session/useEnsurePermissions.ts";
 import { useSessionCheck } from "../session/useSessionCheck.ts";
 import { useLoadSessionInfo } from "../session/useSessionInfo.ts";
+import { AccountMenu } from "./AccountMenu.tsx";
 import { BusyOverlay } from "./BusyOverlay.tsx";
+import { Menu } from "./Menu.tsx";
 import { TopBar } from "./TopBar.tsx";
+import { TrialDisplay } from "./TrialDisplay.tsx";
 
 /**
  * Pages that need a login (spec section 2): checks the stored login on every entry, loads the menu's
@@ -19,7 +22,15 @@ export function ProtectedLayout({ children }: { children: ReactNode }) {
   if (!signedIn) return null;
   return (
     <>
-      <TopBar signedInArea />
+      <TopBar
+        menu={<Menu />}
+        signedInEnd={
+          <>
+            <TrialDisplay />
+            <AccountMenu />
+          </>
+        }
+      />
       <main className="page">
         {children}
         <BusyOverlay />

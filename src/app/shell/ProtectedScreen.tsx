@@ -34,9 +34,9 @@ export function ProtectedScreen({ id }: { id: ScreenId }) {
     }
   }, [Screen, forbidden]);
 
-  if (!Screen || forbidden || !settled) return <Loading />;
+  if (!Screen || forbidden || !settled) return <Loading heading />;
   return (
-    <Suspense fallback={<Loading />}>
+    <Suspense fallback={<Loading heading />}>
       <Screen />
     </Suspense>
   );

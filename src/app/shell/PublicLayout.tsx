@@ -6,7 +6,7 @@ import { TopBar } from "./TopBar.tsx";
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <>
-      <TopBar signedInArea={false} />
+      <TopBar />
       <main className="page page-narrow">
         {children}
         <BusyOverlay />

@@ -1,23 +1,24 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CONTRACT_DIV, headerColour } from "../../contract/codes.ts";
 import logo from "../assets/logo.svg";
 import logoChecker from "../assets/logo-checker.svg";
-import { AccountMenu } from "./AccountMenu.tsx";
-import { FAQ_URL } from "./links.ts";
-import { Menu } from "./Menu.tsx";
-import { TrialDisplay } from "./TrialDisplay.tsx";
+import { pageSettings } from "../pageSettings.ts";
 import { useContractDiv, useEnvironment } from "./useContract.ts";
 
 /**
- * The top bar (spec section 2): logo, menu, FAQ (Japanese only), test-environment marker, trial and
- * account menu. Its colour tells the environment apart; all text on it is white, which keeps at least
- * 4.5:1 contrast on each of the three colours.
+ * The top bar (spec section 2): logo, menu, FAQ (Japanese only, when the server names one),
+ * test-environment marker, trial and account menu. Its colour tells the environment apart; all text
+ * on it is white, which keeps at least 4.5:1 contrast on each of the three colours. The signed-in parts
+ * (`menu`, and `signedInEnd` for trial and account) come from the protected shell's lazy chunk, so the
+ * public pages do not load them.
  */
-export function TopBar({ signedInArea }: { signedInArea: boolean }) {
+export function TopBar({ menu, signedInEnd }: { menu?: ReactNode; signedInEnd?: ReactNode }) {
   const { t, i18n } = useTranslation("shell");
   const { t: common } = useTranslation();
   const checker = useContractDiv() === CONTRACT_DIV.checker;
   const environment = useEnvironment();
+  const { faqUrl } = pageSettings();
   return (
     <header className="top-bar" style={{ backgroundColor: headerColour(environment) }}>
       <img
@@ -27,16 +28,15 @@ export function TopBar({ signedInArea }: { signedInArea: boolean }) {
         width={200}
         height={32}
       />
-      {signedInArea && <Menu />}
+      {menu}
       <div className="top-bar-end">
         {environment === "TST" && <span className="env-marker">{t("testEnvironment")}</span>}
-        {i18n.resolvedLanguage === "ja" && (
-          <a className="top-bar-link" href={FAQ_URL} target="_blank" rel="noopener noreferrer">
+        {faqUrl !== null && i18n.resolvedLanguage === "ja" && (
+          <a className="top-bar-link" href={faqUrl} target="_blank" rel="noopener noreferrer">
             {t("faq")}
           </a>
         )}
-        {signedInArea && <TrialDisplay />}
-        {signedInArea && <AccountMenu />}
+        {signedInEnd}
       </div>
     </header>
   );

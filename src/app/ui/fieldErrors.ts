@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { ErrorItem } from "../../contract/envelope.ts";
-import { fieldErrors } from "../../contract/validation.ts";
-import { currentLang } from "../i18n/i18n.ts";
+import { fieldErrorsIn } from "../../contract/validation.ts";
+import { translateKey } from "../i18n/i18n.ts";
 
 /** First message per field, keyed by the field's dotted path. */
 export type FieldErrors = Partial<Record<string, string>>;
@@ -13,7 +13,10 @@ export function validateForm<S extends z.ZodType>(
 ): { ok: true; data: z.output<S> } | { ok: false; errors: FieldErrors } {
   const parsed = schema.safeParse(values);
   if (parsed.success) return { ok: true, data: parsed.data };
-  return { ok: false, errors: firstPerField(fieldErrors(currentLang(), parsed.error)) };
+  // The "messages" namespace is the contract's catalogue in the language shown (spec section 5 texts).
+  const text = (key: string, params?: Record<string, string | number>) =>
+    translateKey(`messages:${key}`, params);
+  return { ok: false, errors: firstPerField(fieldErrorsIn(text, parsed.error)) };
 }
 
 /** The server's validation refusals that name a field, as field errors. */

@@ -1,19 +1,68 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { PAGE_META } from "../../contract/pageMeta.ts";
 
-/** The Vite build (base /v3/) is served from here when it exists; the API works without it. */
-export async function installSpa(app: FastifyInstance, clientDir: string): Promise<SpaFallback> {
-  const built = existsSync(path.join(clientDir, "index.html"));
+/**
+ * What the served index.html tells the SPA before anyone logs in, as `<meta>` tags: the environment
+ * (header colour and test marker, spec section 1) and the FAQ address (the link is left out without it).
+ */
+export interface SpaSettings {
+  environment: string;
+  faqUrl: string | undefined;
+}
+
+const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** index.html with the settings' meta tags at the end of its head (or first, when it has no head). */
+export function injectSettings(html: string, settings: SpaSettings): string {
+  const metas = [
+    `<meta name="${PAGE_META.environment}" content="${escapeHtml(settings.environment)}" />`,
+    ...(settings.faqUrl
+      ? [`<meta name="${PAGE_META.faqUrl}" content="${escapeHtml(settings.faqUrl)}" />`]
+      : []),
+  ].join("\n    ");
+  const headEnd = html.search(/<\/head>/i);
+  if (headEnd >= 0) return `${html.slice(0, headEnd)}  ${metas}\n  ${html.slice(headEnd)}`;
+  const doctype = html.match(/^\s*<!doctype[^>]*>/i)?.[0] ?? "";
+  return `${doctype}${metas}${html.slice(doctype.length)}`;
+}
+
+/**
+ * The Vite build (base /v3/) is served from here when it exists; the API works without it. index.html
+ * is never sent as the file on disk: it goes out with the settings injected, read once per process and
+ * again only when a new build replaces the file.
+ */
+export async function installSpa(
+  app: FastifyInstance,
+  clientDir: string,
+  settings: SpaSettings,
+): Promise<SpaFallback> {
+  const indexFile = path.join(clientDir, "index.html");
+  const built = existsSync(indexFile);
   app.get("/", (_request, reply) => reply.redirect("/v3/login"));
   app.get("/v3", (_request, reply) => reply.redirect("/v3/"));
+  let cached: { mtimeMs: number; html: string } | null = null;
+  const indexHtml = (): string => {
+    const { mtimeMs } = statSync(indexFile);
+    if (cached?.mtimeMs !== mtimeMs)
+      cached = { mtimeMs, html: injectSettings(readFileSync(indexFile, "utf8"), settings) };
+    return cached.html;
+  };
+  // History routing: any /v3/<route> that is not a file is the SPA's to resolve; browsers must re-read
+  // index.html to pick up a new build.
+  const sendIndex = (reply: FastifyReply) =>
+    reply.code(200).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(indexHtml());
   if (built) {
+    app.get("/v3/", (_request, reply) => sendIndex(reply));
     await app.register(fastifyStatic, {
       root: clientDir,
       prefix: "/v3/",
-      index: ["index.html"],
-      // Hashed assets never change; index.html must be re-read to pick up a new build.
+      // "/v3/" is the route above; "/v3/index.html" falls through to the fallback, which injects the settings.
+      index: false,
+      allowedPath: (pathName) => pathName !== "/index.html",
+      // Hashed assets never change.
       setHeaders: (res, filePath) => {
         res.header(
           "Cache-Control",
@@ -31,8 +80,7 @@ export async function installSpa(app: FastifyInstance, clientDir: string): Promi
       reply.code(404).type("text/plain; charset=utf-8").send("The console is not built: run `npm start`.");
       return true;
     }
-    // History routing: any /v3/<route> that is not a file is the SPA's to resolve.
-    reply.header("Cache-Control", "no-cache").sendFile("index.html");
+    sendIndex(reply);
     return true;
   };
 }

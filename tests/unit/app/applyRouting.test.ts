@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applyRouting, noticeText, type RoutingEffects } from "../../../src/app/actors/applyRouting.ts";
+import { createSessionEnd } from "../../../src/app/actors/sessionEnd.ts";
 import { routeException, routeOutcome } from "../../../src/client/errorRouting.ts";
 import { ERROR } from "../../../src/contract/errors.ts";
 
@@ -10,7 +11,7 @@ function recorder() {
     show: (colour, text) => log.push(`show ${colour} ${text}`),
     queue: (colour, text) => log.push(`queue ${colour} ${text}`),
     messageText: (no) => `message ${no}`,
-    clearStoredLogin: () => log.push("clear login"),
+    endSession: () => log.push("end session"),
     goToLogin: () => log.push("go login"),
     goToSystemError: (reason) => log.push(`go system error ${reason.kind}`),
   };
@@ -30,14 +31,21 @@ describe("applyRouting", () => {
     );
   });
 
-  it("queues the refusal and signs out before leaving for login", () => {
+  it("queues the refusal, then ends the session through the auth machine (which goes to login)", () => {
     const { log, effects } = recorder();
     const outcome = {
       ok: false as const,
       errors: [{ code: ERROR.sourceIpNotAllowed, message: "Not allowed." }],
     };
     applyRouting(routeOutcome(outcome), effects);
-    expect(log).toEqual([`queue error ${ERROR.sourceIpNotAllowed}\nNot allowed.`, "clear login", "go login"]);
+    expect(log).toEqual([`queue error ${ERROR.sourceIpNotAllowed}\nNot allowed.`, "end session"]);
+  });
+
+  it("ends the session on AuthorizeError.InvalidToken instead of clearing the login itself", () => {
+    const { log, effects } = recorder();
+    const outcome = { ok: false as const, errors: [{ code: ERROR.invalidToken, message: "Log in again." }] };
+    applyRouting(routeOutcome(outcome, { manual: true }), effects);
+    expect(log).toEqual(["end session"]);
   });
 
   it("shows the numbered message 697 for a flagged exception and stays", () => {
@@ -50,5 +58,18 @@ describe("applyRouting", () => {
     const { log, effects } = recorder();
     applyRouting(routeOutcome({ ok: false, errors: [{ code: ERROR.forbidden, message: "No." }] }), effects);
     expect(log).toEqual([`queue error ${ERROR.forbidden}\nNo.`, "go system error forbidden"]);
+  });
+});
+
+describe("createSessionEnd", () => {
+  it("tells the listening auth actor, and not the fallback, that the session ended", () => {
+    const log: string[] = [];
+    const sessionEnd = createSessionEnd(() => log.push("fallback"));
+    const unsubscribe = sessionEnd.subscribe(() => log.push("session.expired"));
+    sessionEnd.end();
+    expect(log).toEqual(["session.expired"]);
+    unsubscribe();
+    sessionEnd.end();
+    expect(log).toEqual(["session.expired", "fallback"]);
   });
 });

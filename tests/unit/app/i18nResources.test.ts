@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { detectLang } from "../../../src/app/i18n/i18n.ts";
-import { NAMESPACES, resources } from "../../../src/app/i18n/resources.ts";
+import { loadResources, type Namespace } from "../../../src/app/i18n/resources.ts";
+import { resourcesEn } from "../../../src/app/i18n/resourcesEn.ts";
+import { resourcesJa } from "../../../src/app/i18n/resourcesJa.ts";
 import { MENU, type MenuItem } from "../../../src/contract/menu.ts";
+
+const resources = { ja: resourcesJa, en: resourcesEn };
+const NAMESPACES = Object.keys(resourcesEn) as Namespace[];
 
 /** Every leaf key of a nested JSON object, dotted. */
 const keysOf = (value: unknown, prefix = ""): string[] =>
@@ -34,6 +39,14 @@ describe("i18n resources", () => {
       expect(resources.en.menu).toHaveProperty(id);
       expect(resources.ja.menu).toHaveProperty(id);
     }
+  });
+});
+
+describe("loadResources", () => {
+  it("loads each language's namespaces on their own", async () => {
+    expect(await loadResources("en")).toBe(resourcesEn);
+    expect(await loadResources("ja")).toBe(resourcesJa);
+    expect(Object.keys(resourcesJa).sort()).toEqual([...NAMESPACES].sort());
   });
 });
 

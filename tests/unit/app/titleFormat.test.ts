@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { resources } from "../../../src/app/i18n/resources.ts";
+import { resourcesEn } from "../../../src/app/i18n/resourcesEn.ts";
+import { resourcesJa } from "../../../src/app/i18n/resourcesJa.ts";
 import { titleFormat } from "../../../src/app/shell/titleFormat.ts";
 
 describe("page title formats (spec section 1)", () => {
@@ -10,9 +11,9 @@ describe("page title formats (spec section 1)", () => {
   });
 
   it("words the default and checker titles as the spec does", () => {
-    expect(resources.en.common.title.default).toBe("{screen} | Fraud screening system");
-    expect(resources.ja.common.title.default).toBe("{screen} | 不正検知システム");
-    expect(resources.en.common.title.checker).toBe("{screen} | Fraud checker");
-    expect(resources.ja.common.title.checker).toBe("{screen} | 不正チェッカー");
+    expect(resourcesEn.common.title.default).toBe("{screen} | Fraud screening system");
+    expect(resourcesJa.common.title.default).toBe("{screen} | 不正検知システム");
+    expect(resourcesEn.common.title.checker).toBe("{screen} | Fraud checker");
+    expect(resourcesJa.common.title.checker).toBe("{screen} | 不正チェッカー");
   });
 });

@@ -6,6 +6,7 @@ import {
   companyIdField,
   emailField,
   fieldErrors,
+  fieldErrorsIn,
   issue,
   issueMessage,
   memoField,
@@ -268,6 +269,21 @@ describe("issueMessage for zod's own issues", () => {
       { field: "entries.1.ip", message: "has an incorrect format" },
       { field: "memo", message: "must be at most 500 characters" },
     ]);
+  });
+
+  it("fieldErrorsIn asks the given catalogue (the browser's i18next) for the same keys and parameters", () => {
+    const error = z
+      .object({ memo: memoField, ip: z.string().refine(rules.ipAddressV4, issue("ipAddressV4")) })
+      .safeParse({ memo: "x".repeat(501), ip: "10.0.0" }).error;
+    expect(error).toBeDefined();
+    if (!error) return;
+    const asked: string[] = [];
+    const text = (key: string, params?: Record<string, string | number>) => {
+      asked.push(`${key} ${JSON.stringify(params ?? {})}`);
+      return messageText("ja", key as Parameters<typeof messageText>[1], params);
+    };
+    expect(fieldErrorsIn(text, error)).toEqual(fieldErrors("ja", error));
+    expect(asked).toEqual(['validation.max {"max":500}', "validation.ipAddressV4 {}"]);
   });
 });
 

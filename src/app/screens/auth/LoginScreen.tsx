@@ -36,7 +36,7 @@ export function LoginScreen() {
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
 
   // A signed-in operator is on the way to their first screen (or out, when there is none).
-  if (signedIn) return <Loading />;
+  if (signedIn) return <Loading heading />;
 
   const shownErrors = refused ? errors.filter((error) => error.code !== ERROR.internalFailure) : [];
   const fieldMessages = { ...serverFieldErrors(shownErrors), ...clientErrors };

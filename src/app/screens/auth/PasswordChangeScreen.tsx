@@ -70,7 +70,7 @@ function TokenCheck({ token }: { token: string }) {
   useEffect(() => check.send({ type: "call.start", input: { token } }), [check, token]);
 
   if (errors) return <UnusableUrl refusal={refusalOf(errors)} />;
-  if (expiresAt === null) return <Loading label={t("checking")} />;
+  if (expiresAt === null) return <Loading label={t("checking")} heading />;
   return (
     <CallProgressProvider spec={passwordChange} handling={{ manual: true, suppressMessages: true }}>
       <ChangeForm token={token} expiresAt={expiresAt} />

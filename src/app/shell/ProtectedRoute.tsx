@@ -1,0 +1,15 @@
+import type { ScreenId } from "../../contract/screens.ts";
+import { ProtectedLayout } from "./ProtectedLayout.tsx";
+import { ProtectedScreen } from "./ProtectedScreen.tsx";
+
+/**
+ * A protected route: the signed-in shell (top bar with menu, trial and account menu) around the
+ * screen. routes.tsx loads this module lazily, so the public pages never load the shell.
+ */
+export function ProtectedRoute({ id }: { id: ScreenId }) {
+  return (
+    <ProtectedLayout>
+      <ProtectedScreen id={id} />
+    </ProtectedLayout>
+  );
+}
