@@ -5,6 +5,7 @@ import { callProgressMachine } from "./call/callProgressMachine.ts";
 import { confirmDialogMachine } from "./dialog/confirmDialogMachine.ts";
 import { menuPermissionsMachine } from "./menu/menuPermissionsMachine.ts";
 import { notificationsMachine } from "./notifications/notificationsMachine.ts";
+import { releasedRuleListMachine } from "./rules/releasedRuleListMachine.ts";
 
 export {
   apiConnectionMachine,
@@ -13,6 +14,7 @@ export {
   confirmDialogMachine,
   menuPermissionsMachine,
   notificationsMachine,
+  releasedRuleListMachine,
 };
 
 export interface RegisteredMachine {
@@ -69,6 +71,13 @@ export const MACHINES = [
     description:
       "Loads the company's API connection info, reveals and hides the secret key, and reissues it after the confirmation dialog (spec section 2).",
     machine: apiConnectionMachine,
+  },
+  {
+    name: "releasedRuleListMachine",
+    title: "Released rule list",
+    description:
+      "Loads the detection models and the rules in force for the chosen one (676 without a release), and saves them as a CSV file (spec section 2).",
+    machine: releasedRuleListMachine,
   },
 ] as const satisfies readonly RegisteredMachine[];
 

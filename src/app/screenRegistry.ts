@@ -12,6 +12,10 @@ export const SCREEN_COMPONENTS: Partial<Record<ScreenId, LazyScreen>> = {
     () => import("./screens/apiConnection/ApiConnectionInfoScreen.tsx"),
     (m) => m.ApiConnectionInfoScreen,
   ),
+  ReleasedRuleList: lazyScreen(
+    () => import("./screens/rules/ReleasedRuleListScreen.tsx"),
+    (m) => m.ReleasedRuleListScreen,
+  ),
 };
 
 export const IMPLEMENTED_SCREENS: ReadonlySet<ScreenId> = new Set(

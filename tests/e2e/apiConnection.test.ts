@@ -89,8 +89,8 @@ describe.each(TEST_LANGS)("API connection information [%s]", (lang) => {
   it("lets the administrator show, copy and reissue the secret key", async () => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: app.url });
     await loginAs(page, app, lang, ACCOUNTS.admin);
-    // The first (and so far only) screen of the menu is where login lands.
-    expect(pathOf(page)).toBe("/apiConnectionInfo");
+    // Login lands on the first screen of the menu, Rule list, before API connection information.
+    expect(pathOf(page)).toBe("/releasedRuleList");
     await openFromMenu();
 
     for (const label of [s.companyId, s.applicationId, s.secretKey, s.screeningModel])
@@ -151,7 +151,7 @@ describe.each(TEST_LANGS)("API connection information [%s]", (lang) => {
 
   it("shows the viewer the masked key without any control, and refuses a forged reissue with 962", async () => {
     await loginAs(page, app, lang, ACCOUNTS.viewer);
-    expect(pathOf(page)).toBe("/apiConnectionInfo");
+    expect(pathOf(page)).toBe("/releasedRuleList");
     const nav = await visible(page.getByRole("navigation", { name: l.mainMenu, exact: true }));
     expect(await nav.getByRole("button", { name: l.groupAdmin, exact: true }).count()).toBe(0);
     expect(await nav.getByText(l.groupAdmin, { exact: true }).count()).toBe(0);

@@ -1,5 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import menuEn from "../../src/app/i18n/locales/en/menu.json";
+import menuJa from "../../src/app/i18n/locales/ja/menu.json";
 import { MENU, type MenuItem } from "../../src/contract/menu.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import { launchBrowser, TEST_LANGS, type TestBrowser } from "../support/browser.ts";
@@ -17,6 +19,7 @@ const leaves = (items: readonly MenuItem[]): MenuItem[] =>
   items.flatMap((item) => (item.children ? leaves(item.children) : [item]));
 const adminGroup = MENU.find((item) => item.menuId === "admin");
 const adminPaths = leaves(adminGroup?.children ?? []).map((leaf) => leaf.path);
+const MENU_LABELS = { en: menuEn, ja: menuJa } as const;
 
 describe.each(TEST_LANGS)("main menu by role [%s]", (lang) => {
   const l = LABELS[lang];
@@ -62,6 +65,24 @@ describe.each(TEST_LANGS)("main menu by role [%s]", (lang) => {
     expect(paths.filter((path) => adminPaths.includes(path))).toEqual([]);
     await expectNoAxeViolations(page, "viewer's first screen");
   });
+
+  for (const account of [ACCOUNTS.reviewer, ACCOUNTS.viewer]) {
+    it(`offers ${account.email} "Rule list" in Screening conditions, and never Administration`, async () => {
+      const paths = await menuPaths(account);
+      expect(paths).toContain("/releasedRuleList");
+      expect(paths.filter((path) => adminPaths.includes(path))).toEqual([]);
+      const nav = page.getByRole("navigation", { name: l.mainMenu, exact: true });
+      expect(await nav.getByRole("button", { name: l.groupAdmin, exact: true }).count()).toBe(0);
+      await nav.getByRole("button", { name: l.groupConditions, exact: true }).click();
+      const ruleList = await visible(
+        nav.getByRole("link", { name: MENU_LABELS[lang].releasedRuleList, exact: true }),
+      );
+      expect(new URL((await ruleList.getAttribute("href")) ?? "", "http://x").pathname).toBe(
+        "/v3/releasedRuleList",
+      );
+      await expectNoAxeViolations(page, `menu of ${account.email} with Screening conditions open`);
+    });
+  }
 
   it("offers the administrator every entry the viewer has", async () => {
     const viewerPaths = await menuPaths(ACCOUNTS.viewer);

@@ -7,6 +7,7 @@ import { callProgressWalk } from "./callProgressWalk.ts";
 import { confirmDialogWalk } from "./confirmDialogWalk.ts";
 import { menuPermissionsWalk } from "./menuPermissionsWalk.ts";
 import { notificationsWalk } from "./notificationsWalk.ts";
+import { releasedRuleListWalk } from "./releasedRuleListWalk.ts";
 
 type MachineNamed<N extends MachineName> = Extract<(typeof MACHINES)[number], { name: N }>["machine"];
 
@@ -18,6 +19,7 @@ export const WALKS: { readonly [N in MachineName]: MachineWalk<MachineNamed<N>> 
   notificationsMachine: notificationsWalk,
   menuPermissionsMachine: menuPermissionsWalk,
   apiConnectionMachine: apiConnectionWalk,
+  releasedRuleListMachine: releasedRuleListWalk,
 };
 
 /** The walk of one machine, typed for the machine-agnostic support code. */

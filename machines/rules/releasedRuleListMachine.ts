@@ -1,0 +1,200 @@
+import { assign, setup } from "xstate";
+import type { ErrorItem } from "../../src/contract/envelope.ts";
+import type { DetectionModel, ReleasedRuleCsv, ReleasedRuleRow } from "../../src/contract/releasedRules.ts";
+import { internalFailure } from "../shared/internalFailure.ts";
+import { notProvided } from "../shared/notProvided.ts";
+import { acceptedResult, type CallOutcome, isAccepted, refusalErrors } from "../shared/outcome.ts";
+
+export interface ReleasedRuleList {
+  modelId: string;
+  startsAt: string;
+  rules: ReleasedRuleRow[];
+}
+
+export interface ReleasedRuleListContext {
+  models: DetectionModel[];
+  /** The chosen detection model; the first one once the models are loaded. */
+  modelId: string | null;
+  /** The rules in force for the chosen model; null while none are known (676, loading, failure). */
+  list: ReleasedRuleList | null;
+  /** The last refusal (676 when the model has no release) or failure. */
+  errors: ErrorItem[];
+}
+
+export type ReleasedRuleListEvent =
+  | { type: "list.load" }
+  | { type: "model.choose"; modelId: string }
+  | { type: "csv.export" };
+
+export type LoadModelsOutcome = CallOutcome<{ models: DetectionModel[] }>;
+export type LoadRulesOutcome = CallOutcome<ReleasedRuleList>;
+export type ExportCsvOutcome = CallOutcome<ReleasedRuleCsv>;
+
+/**
+ * Released rule list (spec section 2): loads the tenant's detection models, then the rules in force
+ * for the chosen one; choosing another model (even while one is loading) loads its rules; CSV output
+ * asks the server for the file and hands it to the app's `saveCsv` (the browser download).
+ */
+export const releasedRuleListMachine = setup({
+  types: {
+    context: {} as ReleasedRuleListContext,
+    events: {} as ReleasedRuleListEvent,
+  },
+  actors: {
+    loadModels: notProvided<LoadModelsOutcome>("loadModels"),
+    loadRules: notProvided<LoadRulesOutcome, { modelId: string }>("loadRules"),
+    exportCsv: notProvided<ExportCsvOutcome, { modelId: string }>("exportCsv"),
+  },
+  guards: {
+    outcomeAccepted: (_, params: { outcome: CallOutcome<unknown> }) => isAccepted(params.outcome),
+    hasModels: (_, params: { outcome: LoadModelsOutcome }) =>
+      params.outcome.ok && params.outcome.result.models.length > 0,
+  },
+  actions: {
+    recordModels: assign((_, params: { models: DetectionModel[] }) => ({
+      models: params.models,
+      modelId: params.models[0]?.modelId ?? null,
+      list: null,
+      errors: [],
+    })),
+    chooseModel: assign((_, params: { modelId: string }) => ({
+      modelId: params.modelId,
+      list: null,
+      errors: [],
+    })),
+    recordList: assign((_, params: { list: ReleasedRuleList }) => ({ list: params.list, errors: [] })),
+    recordErrors: assign((_, params: { errors: ErrorItem[] }) => ({ list: null, errors: params.errors })),
+    recordException: assign((_, params: { error: unknown }) => ({
+      list: null,
+      errors: [internalFailure(params.error)],
+    })),
+    /** Provided by the app: saves the file in the browser. */
+    saveCsv: (_, _params: { file: ReleasedRuleCsv }) => {},
+  },
+}).createMachine({
+  id: "releasedRuleList",
+  context: { models: [], modelId: null, list: null, errors: [] },
+  initial: "idle",
+  states: {
+    idle: {
+      on: { "list.load": "loadingModels" },
+    },
+    loadingModels: {
+      tags: ["busy"],
+      invoke: {
+        id: "loadModels",
+        src: "loadModels",
+        onDone: [
+          {
+            guard: { type: "hasModels", params: ({ event }) => ({ outcome: event.output }) },
+            target: "loadingRules",
+            actions: {
+              type: "recordModels",
+              params: ({ event }) => ({ models: acceptedResult(event.output).models }),
+            },
+          },
+          {
+            guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
+            target: "noModels",
+            actions: { type: "recordModels", params: { models: [] } },
+          },
+          {
+            target: "failed",
+            actions: {
+              type: "recordErrors",
+              params: ({ event }) => ({ errors: refusalErrors(event.output) }),
+            },
+          },
+        ],
+        onError: {
+          target: "failed",
+          actions: { type: "recordException", params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    noModels: {
+      on: { "list.load": "loadingModels" },
+    },
+    loadingRules: {
+      tags: ["busy"],
+      on: {
+        // Another model chosen before the answer came: that answer no longer matters.
+        "model.choose": {
+          target: "loadingRules",
+          reenter: true,
+          actions: { type: "chooseModel", params: ({ event }) => ({ modelId: event.modelId }) },
+        },
+      },
+      invoke: {
+        id: "loadRules",
+        src: "loadRules",
+        input: ({ context }) => ({ modelId: context.modelId ?? "" }),
+        onDone: [
+          {
+            guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
+            target: "showing",
+            actions: { type: "recordList", params: ({ event }) => ({ list: acceptedResult(event.output) }) },
+          },
+          {
+            target: "noRules",
+            actions: {
+              type: "recordErrors",
+              params: ({ event }) => ({ errors: refusalErrors(event.output) }),
+            },
+          },
+        ],
+        onError: {
+          target: "failed",
+          actions: { type: "recordException", params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    showing: {
+      on: {
+        "model.choose": {
+          target: "loadingRules",
+          actions: { type: "chooseModel", params: ({ event }) => ({ modelId: event.modelId }) },
+        },
+        "csv.export": "exporting",
+      },
+    },
+    noRules: {
+      on: {
+        "model.choose": {
+          target: "loadingRules",
+          actions: { type: "chooseModel", params: ({ event }) => ({ modelId: event.modelId }) },
+        },
+      },
+    },
+    exporting: {
+      tags: ["busy"],
+      invoke: {
+        id: "exportCsv",
+        src: "exportCsv",
+        input: ({ context }) => ({ modelId: context.modelId ?? "" }),
+        onDone: [
+          {
+            guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
+            target: "showing",
+            actions: { type: "saveCsv", params: ({ event }) => ({ file: acceptedResult(event.output) }) },
+          },
+          {
+            // The release went away since the list was shown (676): show that instead of stale rows.
+            target: "noRules",
+            actions: {
+              type: "recordErrors",
+              params: ({ event }) => ({ errors: refusalErrors(event.output) }),
+            },
+          },
+        ],
+        onError: {
+          target: "failed",
+          actions: { type: "recordException", params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    failed: {
+      on: { "list.load": "loadingModels" },
+    },
+  },
+});

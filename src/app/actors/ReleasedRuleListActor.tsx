@@ -1,0 +1,34 @@
+import { createActorContext } from "@xstate/react";
+import { type ReactNode, useState } from "react";
+import { fromPromise } from "xstate";
+import { releasedRuleListMachine } from "../../../machines/rules/releasedRuleListMachine.ts";
+import { detectionModelList, releasedRuleCsv, releasedRuleList } from "../../contract/releasedRules.ts";
+import { saveTextFile } from "../ui/saveTextFile.ts";
+import { useRunCall } from "./CallRunner.tsx";
+
+/** The released rule list's workflow (machines/rules). */
+export const ReleasedRuleListActor = createActorContext(releasedRuleListMachine);
+
+// The screen shows a refusal of these two calls itself (676 when a model has no release).
+const SHOWN_ON_SCREEN = { manual: true } as const;
+
+export function ReleasedRuleListProvider({ children }: { children: ReactNode }) {
+  const run = useRunCall();
+  const [logic] = useState(() =>
+    releasedRuleListMachine.provide({
+      actors: {
+        loadModels: fromPromise(() => run(detectionModelList, {})),
+        loadRules: fromPromise(({ input }: { input: { modelId: string } }) =>
+          run(releasedRuleList, { modelId: input.modelId }, SHOWN_ON_SCREEN),
+        ),
+        exportCsv: fromPromise(({ input }: { input: { modelId: string } }) =>
+          run(releasedRuleCsv, { modelId: input.modelId }, SHOWN_ON_SCREEN),
+        ),
+      },
+      actions: {
+        saveCsv: (_, params) => saveTextFile(params.file.fileName, params.file.content),
+      },
+    }),
+  );
+  return <ReleasedRuleListActor.Provider logic={logic}>{children}</ReleasedRuleListActor.Provider>;
+}

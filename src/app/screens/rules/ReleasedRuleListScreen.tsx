@@ -1,0 +1,154 @@
+import { Box, Button, Card, Flex, Heading, Table, Text } from "@radix-ui/themes";
+import { type ChangeEvent, useEffect, useId } from "react";
+import { useTranslation } from "react-i18next";
+import { RELEASED_RULE_COLUMNS } from "../../../contract/releasedRules.ts";
+import { ReleasedRuleListActor, ReleasedRuleListProvider } from "../../actors/ReleasedRuleListActor.tsx";
+import { formatDateTime } from "../../i18n/format.ts";
+import { usePageTitle } from "../../shell/usePageTitle.ts";
+import { FormMessage } from "../../ui/FormMessage.tsx";
+import { Loading } from "../../ui/Loading.tsx";
+
+/**
+ * Released rule list (spec section 2): a detection model chooser, the rules of the model's release in
+ * force (group, priority, judgement, unit, operator, threshold, description, code), CSV output, and
+ * the note that these are the latest rules. Reading is enough to view and export.
+ */
+export function ReleasedRuleListScreen() {
+  const { t } = useTranslation("rules");
+  usePageTitle(t("heading"));
+  return (
+    <ReleasedRuleListProvider>
+      <RuleList />
+    </ReleasedRuleListProvider>
+  );
+}
+
+const selectStyle = {
+  minWidth: "16rem",
+  height: "var(--space-6)",
+  padding: "0 var(--space-2)",
+  border: "1px solid var(--gray-a7)",
+  borderRadius: "var(--radius-2)",
+  background: "var(--color-surface)",
+  color: "var(--gray-12)",
+  font: "inherit",
+} as const;
+
+function RuleList() {
+  const { t } = useTranslation("rules");
+  const list = ReleasedRuleListActor.useActorRef();
+  const busy = ReleasedRuleListActor.useSelector((snapshot) => snapshot.hasTag("busy"));
+  const starting = ReleasedRuleListActor.useSelector(
+    (snapshot) => snapshot.matches("idle") || snapshot.matches("loadingModels"),
+  );
+
+  useEffect(() => list.send({ type: "list.load" }), [list]);
+
+  return (
+    <Card size="4" aria-busy={busy}>
+      <Heading as="h1" size="6" mb="2">
+        {t("heading")}
+      </Heading>
+      <Text as="p" mb="4" color="gray">
+        {t("note")}
+      </Text>
+      {starting ? <Loading /> : <RuleListBody />}
+    </Card>
+  );
+}
+
+function RuleListBody() {
+  const { t } = useTranslation("rules");
+  const list = ReleasedRuleListActor.useActorRef();
+  const selectId = useId();
+  const models = ReleasedRuleListActor.useSelector((snapshot) => snapshot.context.models);
+  const modelId = ReleasedRuleListActor.useSelector((snapshot) => snapshot.context.modelId);
+  const errors = ReleasedRuleListActor.useSelector((snapshot) => snapshot.context.errors);
+  const noModels = ReleasedRuleListActor.useSelector((snapshot) => snapshot.matches("noModels"));
+  const failed = ReleasedRuleListActor.useSelector((snapshot) => snapshot.matches("failed"));
+  const loadingRules = ReleasedRuleListActor.useSelector((snapshot) => snapshot.matches("loadingRules"));
+  const canExport = ReleasedRuleListActor.useSelector((snapshot) => snapshot.can({ type: "csv.export" }));
+  const exporting = ReleasedRuleListActor.useSelector((snapshot) => snapshot.matches("exporting"));
+
+  if (noModels) return <FormMessage tone="info">{t("noModels")}</FormMessage>;
+  if (failed)
+    return (
+      <Flex direction="column" gap="3" align="start">
+        <FormMessage tone="error">{t("loadFailed")}</FormMessage>
+        <Button type="button" onClick={() => list.send({ type: "list.load" })}>
+          {t("reload")}
+        </Button>
+      </Flex>
+    );
+
+  const choose = (event: ChangeEvent<HTMLSelectElement>) =>
+    list.send({ type: "model.choose", modelId: event.target.value });
+
+  return (
+    <Flex direction="column" gap="4">
+      <Flex gap="4" align="end" justify="between" wrap="wrap">
+        <Flex direction="column" gap="1">
+          <Text as="label" htmlFor={selectId} size="2" weight="medium">
+            {t("model")}
+          </Text>
+          <select id={selectId} value={modelId ?? ""} onChange={choose} style={selectStyle}>
+            {models.map((model) => (
+              <option key={model.modelId} value={model.modelId}>
+                {model.modelName} ({model.modelId})
+              </option>
+            ))}
+          </select>
+        </Flex>
+        <Button
+          type="button"
+          variant="soft"
+          disabled={!canExport}
+          loading={exporting}
+          onClick={() => list.send({ type: "csv.export" })}
+        >
+          {t("csvOutput")}
+        </Button>
+      </Flex>
+      {loadingRules ? <Loading /> : null}
+      {!loadingRules && errors.length > 0 ? (
+        <FormMessage tone="info">{errors.map((error) => error.message).join("\n")}</FormMessage>
+      ) : null}
+      <RuleTable />
+    </Flex>
+  );
+}
+
+function RuleTable() {
+  const { t } = useTranslation("rules");
+  const rules = ReleasedRuleListActor.useSelector((snapshot) => snapshot.context.list);
+  if (!rules) return null;
+  return (
+    <Box>
+      <Text as="p" size="2" color="gray" mb="2">
+        {t("startsAt", { startsAt: formatDateTime(rules.startsAt) })}
+      </Text>
+      <Table.Root variant="surface" size="1" aria-label={t("tableCaption")}>
+        <Table.Header>
+          <Table.Row>
+            {RELEASED_RULE_COLUMNS.map((column) => (
+              <Table.ColumnHeaderCell key={column} scope="col">
+                {t(`columns.${column}`)}
+              </Table.ColumnHeaderCell>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {rules.rules.map((rule, index) => (
+            // A rule code may repeat across groups; the position in the sorted list is stable.
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are re-rendered only with a new list
+            <Table.Row key={`${rule.ruleCode}-${index}`}>
+              {RELEASED_RULE_COLUMNS.map((column) => (
+                <Table.Cell key={column}>{String(rule[column])}</Table.Cell>
+              ))}
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Box>
+  );
+}
