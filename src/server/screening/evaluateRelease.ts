@@ -48,7 +48,11 @@ export function evaluateRelease(
   };
 
   const firedByGroup: { groupName: string; judgement: AutoResult; fired: FiredRule[] }[] = [];
-  for (const group of release?.groups ?? []) {
+  // Loaded releases come in priority order already; sorting a handful of groups keeps this pure.
+  const groups = [...(release?.groups ?? [])].sort(
+    (a, b) => a.priority - b.priority || a.groupNo - b.groupNo,
+  );
+  for (const group of groups) {
     const fired: FiredRule[] = [];
     for (const unit of group.units) {
       const holding = unit.rules.filter((rule) => holds(rule.ruleCode, rule.condition));

@@ -48,7 +48,7 @@ export async function publishRelease(
   const now = options.now ?? new Date();
   const releaseId = newReleaseId(now);
   const packageId = packageIdOf(modelId);
-  await db.transaction().execute(async (trx) => {
+  const store = async (trx: Kysely<Database>): Promise<void> => {
     await trx
       .insertInto("rule_packages")
       .values({ company_id: companyId, package_id: packageId, model_id: modelId })
@@ -114,7 +114,10 @@ export async function publishRelease(
         ),
       )
       .execute();
-  });
+  };
+  // Inside the caller's transaction (the demo seed) or in one of its own.
+  if (db.isTransaction) await store(db);
+  else await db.transaction().execute(store);
   invalidateReleases(db, companyId, modelId);
   return releaseId;
 }

@@ -51,7 +51,7 @@ function isEventIdCollision(error: unknown): boolean {
  * with duplicate: true.
  */
 export async function screenTransaction(
-  deps: ServiceDeps,
+  deps: Pick<ServiceDeps, "db" | "now">,
   target: ScreeningTarget,
   tx: Transaction,
   options: ScreenOptions = {},
