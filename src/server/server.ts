@@ -35,7 +35,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await migrate(database.db);
     const credentials = await loadCredentialCipher(config);
     if (database.kind === "pglite" && (await isDatabaseEmpty(database.db)))
-      await seedDemo(database.db, credentials);
+      await seedDemo(database.db, credentials, new Date(), { progress: (line) => console.log(line) });
     const demo = database.kind === "pglite" && (await hasDemoData(database.db));
     // The app reads its config on each request, so a PUBLIC_URL derived from PORT=0 can be corrected
     // to the real port once it is known.

@@ -65,7 +65,14 @@ describe("startServer on the embedded database", () => {
     dirs.push(dataDir);
     const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, PORT: "0", LOG_LEVEL: "warn" },
+      // DEMO_EVENTS keeps the demo events few, so the first start stays quick here.
+      env: {
+        PATH: process.env.PATH ?? "",
+        DATA_DIR: dataDir,
+        PORT: "0",
+        LOG_LEVEL: "warn",
+        DEMO_EVENTS: "600",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

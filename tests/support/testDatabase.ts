@@ -15,6 +15,8 @@ import { loadCredentialCipher } from "../../src/server/services/credentialCipher
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const CACHE_DIR = path.join(ROOT, ".tmp");
+/** Demo events of DEMO in test databases (ACME gets 15%): enough for every result, quick to build. */
+export const TEST_DEMO_EVENTS = 600;
 
 // Whatever shapes the seeded database: migrations, seed, the services it calls, the contract's screens.
 const TEMPLATE_INPUTS = [
@@ -25,6 +27,10 @@ const TEMPLATE_INPUTS = [
   "src/server/services/passwordHasher.ts",
   "src/server/services/apiConnectionService.ts",
   "src/server/services/credentialCipher.ts",
+  "src/server/screening",
+  "src/server/services/negativeLookup.ts",
+  "src/server/services/whiteLookup.ts",
+  "src/server/services/ipGeo.ts",
   "src/contract/screens.ts",
   "src/contract/codes.ts",
 ];
@@ -84,6 +90,8 @@ async function buildTemplate(): Promise<string> {
     await seedDemo(
       handle.db,
       await loadCredentialCipher({ dataDir: building, databaseUrl: undefined, credentialKey: undefined }),
+      new Date(),
+      { events: TEST_DEMO_EVENTS },
     );
   } finally {
     await handle.close();

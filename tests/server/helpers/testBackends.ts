@@ -6,7 +6,7 @@ import { migrate } from "../../../src/server/db/migrate.ts";
 import type { Database } from "../../../src/server/db/schema.ts";
 import { seedDemo } from "../../../src/server/db/seed/demoSeed.ts";
 import { loadCredentialCipher } from "../../../src/server/services/credentialCipher.ts";
-import { freshDataDir, removeDataDir } from "../../support/testDatabase.ts";
+import { freshDataDir, removeDataDir, TEST_DEMO_EVENTS } from "../../support/testDatabase.ts";
 
 export type Backend = "pglite" | "postgres";
 
@@ -62,6 +62,8 @@ export async function openTestDatabase(backend: Backend): Promise<TestDatabase> 
   await seedDemo(
     handle.db,
     await loadCredentialCipher({ dataDir, databaseUrl: undefined, credentialKey: undefined }),
+    new Date(),
+    { events: TEST_DEMO_EVENTS },
   );
   return {
     backend,

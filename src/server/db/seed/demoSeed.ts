@@ -25,6 +25,19 @@ export const DEMO_LOGINS: readonly DemoLogin[] = [
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** DEMO's event count: DEMO_EVENTS when set (a whole number), else 20,000; ACME gets 15% of it. */
+export function demoEventCount(env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env.DEMO_EVENTS ?? 20_000);
+  return Number.isInteger(value) && value >= 0 ? value : 20_000;
+}
+
+export interface DemoSeedOptions {
+  /** DEMO's screened events (default demoEventCount()). */
+  events?: number;
+  /** Told how the event seeding progresses. */
+  progress?: (line: string) => void;
+}
+
 export const isDatabaseEmpty = async (db: Kysely<Database>): Promise<boolean> =>
   (await db.selectFrom("companies").select("company_id").limit(1).executeTakeFirst()) === undefined;
 
@@ -40,6 +53,7 @@ export async function seedDemo(
   db: Kysely<Database>,
   credentials: CredentialCipher,
   now: Date = new Date(),
+  options: DemoSeedOptions = {},
 ): Promise<void> {
   await createTenant(db, { companyId: "DEMO", name: "デモ商店", contractDiv: CONTRACT_DIV.standard });
   await createTenant(db, { companyId: "ACME", name: "ACME Store", contractDiv: CONTRACT_DIV.standard });
@@ -90,4 +104,15 @@ export async function seedDemo(
     })
     .execute();
   await seedApiConnections(db, credentials, ["DEMO", "ACME", "CHECK"], now);
+  const events = options.events ?? demoEventCount();
+  // Loaded only here: faker and the generators are not needed by a server that does not seed.
+  const { seedDemoScreening } = await import("./demoEventSeed.ts");
+  const progress = options.progress ? { progress: options.progress } : {};
+  await seedDemoScreening(db, "DEMO", { seed: 20_260_101, events, now, ...progress });
+  await seedDemoScreening(db, "ACME", {
+    seed: 20_260_202,
+    events: Math.round(events * 0.15),
+    now,
+    ...progress,
+  });
 }

@@ -1,0 +1,249 @@
+import { type Kysely, sql } from "kysely";
+import type { Party } from "../../../contract/screening.ts";
+import type { FiredRule } from "../../screening/types.ts";
+import type { Database } from "../schema.ts";
+import type { BatchScreening } from "./batchScreener.ts";
+
+/**
+ * Writes screened events in batches: one multi-row insert per table per batch, each table's rows
+ * passed as one JSON array (jsonb_populate_recordset), all of a batch in one transaction. The rows
+ * are those storeEvent writes for a single event.
+ */
+
+type Row = Record<string, unknown>;
+
+const TABLES = [
+  "events",
+  "event_parties",
+  "event_items",
+  "event_devices",
+  "event_cards",
+  "event_fired_rules",
+  "event_relations",
+  "event_link_keys",
+] as const;
+type Table = (typeof TABLES)[number];
+
+const partyRow = (companyId: string, eventId: string, party: "purchaser" | "shipping", p: Party): Row => ({
+  company_id: companyId,
+  event_id: eventId,
+  party,
+  shop_member_id: p.shopMemberId,
+  last_name_hash: p.lastNameHash,
+  first_name_hash: p.firstNameHash,
+  zipcode: p.zipcode,
+  full_address: p.fullAddress,
+  tel: p.tel,
+  mobile_tel: p.mobileTel,
+  mail_account_hash: p.mailAccountHash,
+  mail_domain: p.mailDomain,
+  mobile_mail_account_hash: p.mobileMailAccountHash,
+  mobile_mail_domain: p.mobileMailDomain,
+  birthdate: p.birthdate,
+  sex: p.sex,
+  company: p.company,
+  depart: p.depart,
+  post: p.post,
+  existing_customer_flg: p.existingCustomerFlg,
+  media_code: p.mediaCode,
+  delivery_company: p.deliveryCompany,
+});
+
+const firedRows = (
+  companyId: string,
+  eventId: string,
+  kind: "normal" | "simulation",
+  rules: readonly FiredRule[],
+) =>
+  rules.map((rule, index) => ({
+    company_id: companyId,
+    event_id: eventId,
+    release_kind: kind,
+    seq: index + 1,
+    rule_code: rule.ruleCode,
+    rule_description: rule.ruleDescription,
+    rule_group_name: rule.ruleGroupName,
+    is_reason_rule: rule.isReasonRule,
+  }));
+
+/** The rows of one screened event, per table. */
+export function rowsOf(
+  companyId: string,
+  modelId: string,
+  applicationId: string | null,
+  event: BatchScreening,
+): Record<Table, Row[]> {
+  const { eventId, tx, decision, geo, now } = event;
+  const device = tx.device;
+  const card = tx.card;
+  const relationIds = new Set<string>();
+  return {
+    events: [
+      {
+        company_id: companyId,
+        event_id: eventId,
+        shop_event_id: tx.shopEventId,
+        model_id: modelId,
+        rule_package_id: event.packageId,
+        release_id: decision.releaseId,
+        simulation_release_id: event.simulation?.releaseId ?? null,
+        application_id: applicationId,
+        auth_status: decision.authStatus,
+        aaresult: decision.aaresult,
+        created_at: now.toISOString(),
+        requested_at: tx.requestedAt ?? now.toISOString(),
+        amount: tx.amount,
+        total_amount: tx.totalAmount ?? null,
+        rule_group_name: decision.ruleGroupName,
+        method: tx.method ?? null,
+        days_to_payment: tx.daysToPayment ?? null,
+        tenant_name: tx.tenantName ?? null,
+        forced_ng: tx.forcedNg === true,
+        memo: tx.memo ?? null,
+        simulation_result: event.simulation,
+      },
+    ],
+    event_parties: [
+      partyRow(companyId, eventId, "purchaser", tx.purchaser),
+      ...(tx.shipping ? [partyRow(companyId, eventId, "shipping", tx.shipping)] : []),
+    ],
+    event_items: tx.items.map((item, index) => ({
+      company_id: companyId,
+      event_id: eventId,
+      item_no: index + 1,
+      shop_item_id: item.shopItemId,
+      item_name: item.itemName,
+      price: item.price,
+      quantity: item.quantity,
+      category: item.category,
+      stock: item.stock,
+    })),
+    event_devices: device
+      ? [
+          {
+            company_id: companyId,
+            event_id: eventId,
+            cookie: device.cookie,
+            primary_did: device.primaryDid,
+            ipaddress: device.ipaddress,
+            domain_name: geo?.domainName,
+            line_j_name: geo?.lineJName,
+            country_code: geo?.countryCode,
+            country_j_name: geo?.countryJName,
+            country_a_name: geo?.countryAName,
+            pref_city_j_name: geo?.prefJName,
+            pref_a_name: geo?.prefAName,
+            latitude: geo?.latitude,
+            longitude: geo?.longitude,
+            time_zone: device.timeZone,
+            device_type: device.deviceType,
+            useragent: device.useragent,
+            browser_language: device.browserLanguage,
+            user_device_id: device.userDeviceId,
+            did_short: device.didShort,
+            did_middle: device.didMiddle,
+          },
+        ]
+      : [],
+    event_cards: card
+      ? [
+          {
+            company_id: companyId,
+            event_id: eventId,
+            issuer: card.issuer,
+            card_brand: card.cardBrand,
+            bincode: card.bincode,
+            cchash: card.cchash,
+            expiration_date: card.expirationDate,
+            authori_code: card.authoriCode,
+            authori_comment: card.authoriComment,
+            payment_count: card.paymentCount,
+          },
+        ]
+      : [],
+    event_fired_rules: [
+      ...firedRows(companyId, eventId, "normal", decision.firedRules),
+      ...firedRows(companyId, eventId, "simulation", event.simulation?.firedRules ?? []),
+    ],
+    event_relations: event.related
+      .filter((related) => {
+        const id = `${related.eventId}\u0000${related.sharedKey}`;
+        if (related.eventId === eventId || relationIds.has(id)) return false;
+        relationIds.add(id);
+        return true;
+      })
+      .map((related) => ({
+        company_id: companyId,
+        event_id: eventId,
+        related_event_id: related.eventId,
+        shared_key: related.sharedKey,
+        ma_addition_amount_flg: false,
+      })),
+    event_link_keys: event.linkKeys.map((key) => ({
+      company_id: companyId,
+      key_type: key.keyType,
+      key_value: key.value,
+      created_at: now.toISOString(),
+      event_id: eventId,
+      amount: tx.amount,
+    })),
+  };
+}
+
+/** Inserts the given rows of each table in one transaction. */
+export async function writeRows(db: Kysely<Database>, rows: Record<Table, Row[]>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const table of TABLES) {
+      const tableRows = rows[table];
+      if (tableRows.length === 0) continue;
+      // Columns named explicitly, so the table's defaults fill what the rows leave out.
+      const columns = Object.keys(tableRows[0] as Row).map((column) => sql.id(column));
+      await sql`insert into ${sql.table(table)} (${sql.join(columns)})
+        select ${sql.join(columns)} from jsonb_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(tableRows)}::jsonb)`.execute(
+        trx,
+      );
+    }
+  });
+}
+
+/** Collects screened events and writes them every `batchSize` events. */
+export class BatchEventWriter {
+  private pending: Record<Table, Row[]> = BatchEventWriter.empty();
+  private count = 0;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly companyId: string,
+    private readonly modelId: string,
+    private readonly applicationId: string | null,
+    private readonly batchSize = 500,
+  ) {}
+
+  private static empty(): Record<Table, Row[]> {
+    return {
+      events: [],
+      event_parties: [],
+      event_items: [],
+      event_devices: [],
+      event_cards: [],
+      event_fired_rules: [],
+      event_relations: [],
+      event_link_keys: [],
+    };
+  }
+
+  /** Adds one event; answers the write of a full batch (to await, or to overlap with more work). */
+  add(event: BatchScreening): Promise<void> | undefined {
+    const rows = rowsOf(this.companyId, this.modelId, this.applicationId, event);
+    for (const table of TABLES) for (const row of rows[table]) this.pending[table].push(row);
+    this.count++;
+    return this.count >= this.batchSize ? this.flush() : undefined;
+  }
+
+  flush(): Promise<void> {
+    const rows = this.pending;
+    this.pending = BatchEventWriter.empty();
+    this.count = 0;
+    return writeRows(this.db, rows);
+  }
+}
