@@ -4,6 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { PgliteDialect } from "./pgliteDialect.ts";
+import { prepareMarkedStatements } from "./preparedStatements.ts";
 import type { Database } from "./schema.ts";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -27,6 +28,7 @@ export const pgliteDirOf = (dataDir: string): string => path.join(dataDir, "pgli
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   if (location.databaseUrl) {
     const pool = new pg.Pool({ connectionString: location.databaseUrl, max: 10 });
+    prepareMarkedStatements(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: "postgres", close: () => db.destroy() };
   }

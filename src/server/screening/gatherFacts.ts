@@ -1,18 +1,19 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { KeywordTarget } from "../../contract/rules.ts";
 import type { Transaction } from "../../contract/screening.ts";
+import { PREPARED } from "../db/preparedStatements.ts";
 import type { Database } from "../db/schema.ts";
-import { type IpGeo, lookupIpGeo } from "../services/ipGeo.ts";
-import { findKeywordHits, type KeywordProbe } from "../services/keywordLookup.ts";
-import { findNegativeHits, negativePairId } from "../services/negativeLookup.ts";
-import { findWhiteMatches, whiteProbesOf } from "../services/whiteLookup.ts";
+import { type IpGeo, ipGeoOf, ipGeoSql } from "../services/ipGeo.ts";
+import { type KeywordProbe, keywordHitsOf, keywordHitsSql } from "../services/keywordLookup.ts";
+import { negativeHitsOf, negativeHitsSql, negativePairId } from "../services/negativeLookup.ts";
+import { whiteMatchesOf, whiteMatchesSql, whiteProbesOf } from "../services/whiteLookup.ts";
 import type { FactNeeds } from "./factNeeds.ts";
 import type { LinkKeyValue } from "./linkKeys.ts";
 import { negativeProbesOf } from "./negativeKeys.ts";
 import { normalizeIp, normalizeKeywordText } from "./normalize.ts";
-import { findRelatedEvents, type RelatedEvent } from "./relatedLookup.ts";
+import { type RelatedEvent, relatedEventsOf, relatedEventsSql } from "./relatedLookup.ts";
 import { keywordFactKey, negativeFactKey, type PartyOrItems, type ScreeningFacts } from "./types.ts";
-import { velocityFacts } from "./velocityLookup.ts";
+import { velocityFactsOf, velocitySql } from "./velocityLookup.ts";
 
 const JST_OFFSET_MS = 9 * 3_600_000;
 
@@ -55,9 +56,9 @@ export interface GatheredFacts {
 }
 
 /**
- * Reads what the conditions need, once per event, the queries in parallel: white entries, negative
- * keys (all items of both parties at once), keywords (all categories at once), velocity (all keys
- * at once), related events and IP geolocation.
+ * Reads what the conditions need, once per event and in one query (one round trip): white entries,
+ * negative keys (all items of both parties), keywords (all categories), velocity (all keys and
+ * windows), related events and IP geolocation, each a scalar subquery answering JSON.
  */
 export async function gatherFacts(
   db: Kysely<Database>,
@@ -69,14 +70,19 @@ export async function gatherFacts(
 ): Promise<GatheredFacts> {
   const negativeProbes = needs.negative ? negativeProbesOf(tx) : [];
   const velocityNeeds = [...needs.velocity].map(([key, windows]) => ({ key, windowsMs: [...windows] }));
-  const [white, negativeHits, keywordHits, velocity, related, geo] = await Promise.all([
-    findWhiteMatches(db, companyId, whiteProbesOf(tx)),
-    findNegativeHits(db, companyId, negativeProbes),
-    findKeywordHits(db, companyId, keywordProbesOf(tx, needs.keywords)),
-    velocityFacts(db, companyId, velocityNeeds, linkKeys, now, tx.amount),
-    findRelatedEvents(db, companyId, linkKeys, now),
-    lookupIpGeo(db, companyId, normalizeIp(tx.device?.ipaddress)),
-  ]);
+  // One statement of fixed text (a prepared statement on PostgreSQL): every input is a parameter.
+  const { rows } = await sql<Record<string, unknown>>`${sql.raw(PREPARED)}select
+    ${whiteMatchesSql(companyId, whiteProbesOf(tx))} as white,
+    ${negativeHitsSql(companyId, negativeProbes)} as negative,
+    ${keywordHitsSql(companyId, keywordProbesOf(tx, needs.keywords))} as keyword,
+    ${velocitySql(companyId, velocityNeeds, linkKeys, now)} as velocity,
+    ${relatedEventsSql(companyId, linkKeys, now)} as related,
+    ${ipGeoSql(companyId, normalizeIp(tx.device?.ipaddress))} as geo`.execute(db);
+  const answers = rows[0] ?? {};
+  const white = whiteMatchesOf(answers.white);
+  const negativeHits = negativeHitsOf(answers.negative);
+  const related = relatedEventsOf(answers.related);
+  const geo = ipGeoOf(answers.geo);
   const hitFacts = new Set(
     negativeProbes
       .filter((probe) => negativeHits.has(negativePairId(probe.item, probe.value)))
@@ -96,8 +102,8 @@ export async function gatherFacts(
       hourOfDay: jstHour(requested),
       white,
       negativeHits: hitFacts,
-      keywordHits,
-      velocity,
+      keywordHits: keywordHitsOf(answers.keyword),
+      velocity: velocityFactsOf(answers.velocity, velocityNeeds, linkKeys, tx.amount),
       ipCountry: geo?.countryCode,
       firstTimeCustomer,
     },

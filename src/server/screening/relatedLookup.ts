@@ -1,6 +1,5 @@
-import { type Kysely, sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { LinkKey } from "../../contract/rules.ts";
-import type { Database } from "../db/schema.ts";
 import type { LinkKeyValue } from "./linkKeys.ts";
 
 /** Per shared key value, the most recent earlier events linked (bounds the work for busy keys). */
@@ -13,25 +12,27 @@ export interface RelatedEvent {
 }
 
 /**
- * The tenant's most recent earlier events sharing each link key value: one round trip, each value
- * an index range scan read newest first with a limit.
+ * One JSON value: [eventId, keyType, keyValue] of the tenant's most recent earlier events sharing
+ * each link key value, each value an index range scan on event_link_keys (company, type, value,
+ * time) read newest first with a limit. Fixed text: the keys are array parameters.
  */
-export async function findRelatedEvents(
-  db: Kysely<Database>,
+export function relatedEventsSql(
   companyId: string,
   keys: readonly LinkKeyValue[],
   now: Date,
-): Promise<RelatedEvent[]> {
-  if (keys.length === 0) return [];
-  const parts = keys.map(
-    (key) => sql`(select event_id, key_type, key_value from event_link_keys
-      where company_id = ${companyId} and key_type = ${key.keyType} and key_value = ${key.value}
-        and created_at <= ${now}
-      order by created_at desc limit ${RELATED_PER_KEY})`,
-  );
-  const { rows } = await sql<{ event_id: string; key_type: LinkKey; key_value: string }>`${sql.join(
-    parts,
-    sql` union all `,
-  )}`.execute(db);
-  return rows.map((row) => ({ eventId: row.event_id, sharedKey: row.key_type, keyValue: row.key_value }));
+): RawBuilder<unknown> {
+  return sql`(select coalesce(json_agg(json_build_array(r.event_id, k.t, k.v)), '[]'::json)
+    from unnest(${keys.map((key) => key.keyType)}::text[], ${keys.map((key) => key.value)}::text[]) as k(t, v)
+    cross join lateral (
+      select e.event_id from event_link_keys e
+      where e.company_id = ${companyId} and e.key_type = k.t and e.key_value = k.v and e.created_at <= ${now}
+      order by e.created_at desc limit ${RELATED_PER_KEY}
+    ) r)`;
 }
+
+export const relatedEventsOf = (value: unknown): RelatedEvent[] =>
+  ((value ?? []) as [string, LinkKey, string][]).map(([eventId, sharedKey, keyValue]) => ({
+    eventId,
+    sharedKey,
+    keyValue,
+  }));

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Party, Transaction } from "../../contract/screening.ts";
+import { PREPARED } from "../db/preparedStatements.ts";
 import type { Database } from "../db/schema.ts";
 import type { IpGeo } from "../services/ipGeo.ts";
 import type { LinkKeyValue } from "./linkKeys.ts";
@@ -162,7 +163,7 @@ export async function storeEvent(db: Kysely<Database>, event: EventToStore): Pro
     amount: tx.amount,
   }));
   const requestedAt = tx.requestedAt ? new Date(tx.requestedAt) : now;
-  const { rows } = await sql<{ event_id: string }>`
+  const { rows } = await sql<{ event_id: string }>`${sql.raw(PREPARED)}
     with e as (
       insert into events (company_id, event_id, shop_event_id, model_id, rule_package_id, release_id,
         simulation_release_id, application_id, auth_status, aaresult, created_at, requested_at, amount,

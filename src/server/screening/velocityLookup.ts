@@ -1,6 +1,5 @@
-import { type Kysely, type RawBuilder, sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { LinkKey } from "../../contract/rules.ts";
-import type { Database } from "../db/schema.ts";
 import type { LinkKeyValue } from "./linkKeys.ts";
 import { type VelocityFact, velocityFactKey } from "./types.ts";
 
@@ -10,58 +9,53 @@ export interface VelocityNeed {
 }
 
 /**
- * Count and amount of the tenant's earlier events sharing each needed key within each window, in one
- * round trip: per key type one index range scan on event_link_keys (company, type, value, time) over
- * the widest window, with the narrower windows as aggregate filters. An event sharing several values
- * of one key type counts once. The event being screened is added (count + 1, amount + its amount).
+ * One JSON value: [key, windowMs, count, amount] of the tenant's earlier events sharing one of the
+ * event's values of each needed key within each window (inclusive: created at or after now minus
+ * the window). Each (key, window) is an index range scan per value on event_link_keys (company,
+ * type, value, time); an event sharing several values of one key counts once. Fixed text: keys and
+ * windows are array parameters.
  */
-export async function velocityFacts(
-  db: Kysely<Database>,
+export function velocitySql(
   companyId: string,
   needs: readonly VelocityNeed[],
   keys: readonly LinkKeyValue[],
   now: Date,
+): RawBuilder<unknown> {
+  const windows = needs.flatMap((need) => need.windowsMs.map((ms) => ({ key: need.key, ms })));
+  const wanted = new Set(needs.map((need) => need.key));
+  const values = keys.filter((key) => wanted.has(key.keyType));
+  return sql`(select coalesce(json_agg(json_build_array(v.t, v.ms, v.n, v.amount)), '[]'::json) from (
+    select w.t, w.ms, count(*)::int as n, coalesce(sum(d.amount), 0)::float8 as amount
+    from unnest(${windows.map((w) => w.key)}::text[], ${windows.map((w) => w.ms)}::float8[]) as w(t, ms)
+    cross join lateral (
+      select distinct e.event_id, e.amount
+      from unnest(${values.map((key) => key.keyType)}::text[], ${values.map((key) => key.value)}::text[]) as k(t, v)
+      join event_link_keys e on e.company_id = ${companyId} and e.key_type = k.t and e.key_value = k.v
+        and e.created_at >= ${now}::timestamptz - w.ms * interval '1 millisecond' and e.created_at <= ${now}
+      where k.t = w.t
+    ) d
+    group by w.t, w.ms) v)`;
+}
+
+/**
+ * Velocity facts from velocitySql's value. The event being screened is included (count + 1, amount
+ * + its amount) when it has a value of the key; without one nothing is shared: 0.
+ */
+export function velocityFactsOf(
+  value: unknown,
+  needs: readonly VelocityNeed[],
+  keys: readonly LinkKeyValue[],
   amount: number,
-): Promise<Map<string, VelocityFact>> {
+): Map<string, VelocityFact> {
   const facts = new Map<string, VelocityFact>();
-  const queries: RawBuilder<unknown>[] = [];
   for (const need of needs) {
-    const values = keys.filter((key) => key.keyType === need.key).map((key) => key.value);
-    if (values.length === 0) {
-      // Without a value nothing is shared: this event alone.
-      for (const ms of need.windowsMs) facts.set(velocityFactKey(need.key, ms), { count: 0, amount: 0 });
-      continue;
+    const has = keys.some((key) => key.keyType === need.key);
+    for (const ms of need.windowsMs) {
+      facts.set(velocityFactKey(need.key, ms), has ? { count: 1, amount } : { count: 0, amount: 0 });
     }
-    const widest = Math.max(...need.windowsMs);
-    const counts = need.windowsMs.map(
-      (ms) => sql`count(*) filter (where s.created_at >= ${new Date(now.getTime() - ms)})`,
-    );
-    const sums = need.windowsMs.map(
-      (ms) => sql`coalesce(sum(s.amount) filter (where s.created_at >= ${new Date(now.getTime() - ms)}), 0)`,
-    );
-    queries.push(sql`
-      select ${need.key}::text as key_type,
-             array[${sql.join(counts)}]::int[] as counts,
-             array[${sql.join(sums)}]::float8[] as amounts
-      from (
-        select distinct event_id, created_at, amount from event_link_keys
-        where company_id = ${companyId} and key_type = ${need.key} and key_value = any(${values}::text[])
-          and created_at >= ${new Date(now.getTime() - widest)} and created_at <= ${now}
-      ) s`);
   }
-  if (queries.length === 0) return facts;
-  const { rows } = await sql<{ key_type: LinkKey; counts: number[]; amounts: number[] }>`${sql.join(
-    queries.map((query) => sql`(${query})`),
-    sql` union all `,
-  )}`.execute(db);
-  for (const row of rows) {
-    const need = needs.find((n) => n.key === row.key_type);
-    need?.windowsMs.forEach((ms, index) => {
-      facts.set(velocityFactKey(row.key_type, ms), {
-        count: Number(row.counts[index]) + 1,
-        amount: Number(row.amounts[index]) + amount,
-      });
-    });
+  for (const [key, ms, count, sum] of (value ?? []) as [LinkKey, number, number, number][]) {
+    facts.set(velocityFactKey(key, Number(ms)), { count: Number(count) + 1, amount: Number(sum) + amount });
   }
   return facts;
 }

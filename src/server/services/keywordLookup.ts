@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Database } from "../db/schema.ts";
 
 export interface KeywordProbe {
@@ -9,25 +9,42 @@ export interface KeywordProbe {
   text: string;
 }
 
+export type KeywordHits = Map<string, { prefix: boolean; contains: boolean }>;
+
 /**
- * Which probes contain a keyword of their category, and whether one is a prefix: one query for all
- * categories. strpos compares literally, so % and _ in keywords are ordinary characters. Keywords are
- * compared in NFKC lower case, as the texts are.
+ * One JSON value: [label, prefix] for each probe that contains a keyword of its category (prefix:
+ * one of them starts it), all categories at once. strpos compares literally, so % and _ in keywords
+ * are ordinary characters; keywords are compared in NFKC lower case, as the texts are. Null without
+ * probes.
  */
-export async function findKeywordHits(
-  db: Kysely<Database>,
+export function keywordHitsSql(
   companyId: string,
   probes: readonly KeywordProbe[],
-): Promise<Map<string, { prefix: boolean; contains: boolean }>> {
-  const hits = new Map<string, { prefix: boolean; contains: boolean }>();
-  if (probes.length === 0) return hits;
-  const { rows } = await sql<{ label: string; prefix: boolean }>`
+): RawBuilder<unknown> | null {
+  if (probes.length === 0) return null;
+  return sql`(select coalesce(json_agg(json_build_array(h.label, h.prefix)), '[]'::json) from (
     select p.label, bool_or(strpos(p.text, lower(normalize(k.keyword, NFKC))) = 1) as prefix
     from unnest(${probes.map((p) => p.categoryId)}::text[], ${probes.map((p) => p.label)}::text[],
                 ${probes.map((p) => p.text)}::text[]) as p(category_id, label, text)
     join keywords k on k.company_id = ${companyId} and k.category_id = p.category_id
     where k.keyword <> '' and strpos(p.text, lower(normalize(k.keyword, NFKC))) > 0
-    group by p.label`.execute(db);
-  for (const row of rows) hits.set(row.label, { prefix: row.prefix, contains: true });
-  return hits;
+    group by p.label) h)`;
+}
+
+export const keywordHitsOf = (value: unknown): KeywordHits =>
+  new Map(
+    ((value ?? []) as [string, boolean][]).map(([label, prefix]) => [label, { prefix, contains: true }]),
+  );
+
+/** Which probes contain a keyword of their category, and whether one is a prefix, by label. */
+export async function findKeywordHits(
+  db: Kysely<Database>,
+  companyId: string,
+  probes: readonly KeywordProbe[],
+): Promise<KeywordHits> {
+  if (probes.length === 0) return new Map();
+  const { rows } = await sql<{ hits: unknown }>`select ${keywordHitsSql(companyId, probes)} as hits`.execute(
+    db,
+  );
+  return keywordHitsOf(rows[0]?.hits);
 }

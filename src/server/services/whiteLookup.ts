@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Transaction } from "../../contract/screening.ts";
 import type { Database } from "../db/schema.ts";
 import { normalizeIp, normalizeOpaque, normalizeTel } from "../screening/normalize.ts";
@@ -27,18 +27,27 @@ export function whiteProbesOf(tx: Transaction): { type: WhiteType; value: string
   return probes.filter((probe): probe is { type: WhiteType; value: string } => probe.value !== undefined);
 }
 
-/** The white types the transaction matches, in one index query. */
+/** One JSON value: the white types among the probes found in the tenant's white list (fixed text). */
+export function whiteMatchesSql(
+  companyId: string,
+  probes: readonly { type: WhiteType; value: string }[],
+): RawBuilder<unknown> {
+  return sql`(select coalesce(json_agg(distinct w.entry_type), '[]'::json)
+    from unnest(${probes.map((p) => p.type)}::text[], ${probes.map((p) => p.value)}::text[]) as p(entry_type, value)
+    join white_entries w on w.company_id = ${companyId} and w.entry_type = p.entry_type and w.value = p.value)`;
+}
+
+export const whiteMatchesOf = (value: unknown): Set<WhiteType> => new Set((value ?? []) as WhiteType[]);
+
+/** The white types the transaction's probes match, in one index query. */
 export async function findWhiteMatches(
   db: Kysely<Database>,
   companyId: string,
   probes: readonly { type: WhiteType; value: string }[],
 ): Promise<Set<WhiteType>> {
   if (probes.length === 0) return new Set();
-  const { rows } = await sql<{ entry_type: WhiteType }>`
-    select distinct w.entry_type
-    from unnest(${probes.map((p) => p.type)}::text[], ${probes.map((p) => p.value)}::text[]) as p(entry_type, value)
-    join white_entries w on w.company_id = ${companyId} and w.entry_type = p.entry_type and w.value = p.value`.execute(
+  const { rows } = await sql<{ hits: unknown }>`select ${whiteMatchesSql(companyId, probes)} as hits`.execute(
     db,
   );
-  return new Set(rows.map((row) => row.entry_type));
+  return whiteMatchesOf(rows[0]?.hits);
 }
