@@ -217,6 +217,8 @@ export class BatchEventWriter {
     private readonly modelId: string,
     private readonly applicationId: string | null,
     private readonly batchSize = 500,
+    /** Whether to store the related-event links (bulk loads leave them out: tens of rows per event). */
+    private readonly withRelations = true,
   ) {}
 
   private static empty(): Record<Table, Row[]> {
@@ -235,6 +237,7 @@ export class BatchEventWriter {
   /** Adds one event; answers the write of a full batch (to await, or to overlap with more work). */
   add(event: BatchScreening): Promise<void> | undefined {
     const rows = rowsOf(this.companyId, this.modelId, this.applicationId, event);
+    if (!this.withRelations) rows.event_relations = [];
     for (const table of TABLES) for (const row of rows[table]) this.pending[table].push(row);
     this.count++;
     return this.count >= this.batchSize ? this.flush() : undefined;
