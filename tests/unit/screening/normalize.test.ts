@@ -1,0 +1,110 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { transactionSchema } from "../../../src/contract/screening.ts";
+import { newEventId } from "../../../src/server/screening/eventId.ts";
+import { linkKeysOf } from "../../../src/server/screening/linkKeys.ts";
+import { negativeKeysOf, negativeProbesOf } from "../../../src/server/screening/negativeKeys.ts";
+import {
+  domainHash,
+  mailKey,
+  nameKey,
+  normalizeAddress,
+  normalizeTel,
+} from "../../../src/server/screening/normalize.ts";
+import { normalizeWhiteValue } from "../../../src/server/services/whiteLookup.ts";
+
+const H = (text: string) => createHash("sha256").update(text).digest("hex").toUpperCase();
+
+describe("normalized values", () => {
+  it("folds phones, addresses, domains and hashes so console entries meet shop data", () => {
+    expect(normalizeTel("０９０-1234 5678")).toBe("09012345678");
+    expect(normalizeTel(" - ")).toBeUndefined();
+    expect(normalizeAddress("東京都 千代田区１－２‐３ ＡＢ")).toBe("東京都千代田区1-2-3ab");
+    expect(domainHash("Example.JP")).toBe(H("example.jp"));
+    expect(domainHash(H("example.jp").toLowerCase())).toBe(H("example.jp"));
+    expect(mailKey(H("a").toLowerCase(), "Mail.Example")).toBe(`${H("a")}@mail.example`);
+    expect(nameKey(H("l"), undefined)).toBeUndefined();
+    expect(normalizeWhiteValue("tel", "03-1234-5678")).toBe("0312345678");
+    expect(normalizeWhiteValue("ip", " 2001:DB8::1 ")).toBe("2001:db8::1");
+  });
+
+  it("derives a negative entry's keys the way an event's values are probed", () => {
+    const keys = negativeKeysOf({
+      tel: "03-1111-2222",
+      full_address: "大阪府 大阪市",
+      mail_account: H("acc").toLowerCase(),
+      mobile_mail_account: H("acc"),
+      mail_domain: "bad.example",
+      normalized_last_name: H("last"),
+      normalized_first_name: H("first"),
+      primary_did: "DID1",
+      did_short: "DS",
+      cchash: H("card").toLowerCase(),
+    });
+    expect(keys).toEqual([
+      { item: "tel", value: "0311112222" },
+      { item: "address", value: "大阪府大阪市" },
+      { item: "mailAccount", value: H("acc") },
+      { item: "mailDomain", value: H("bad.example") },
+      { item: "name", value: `${H("last")}&${H("first")}` },
+      { item: "deviceId", value: "DID1" },
+      { item: "deviceId", value: "DS" },
+      { item: "cchash", value: H("card") },
+    ]);
+    const tx = transactionSchema.parse({
+      shopEventId: "S",
+      amount: 1,
+      purchaser: { tel: "0311112222", mailAccountHash: H("acc"), mailDomain: "BAD.example" },
+      shipping: { fullAddress: "大阪府大阪市", lastNameHash: H("last"), firstNameHash: H("first") },
+      device: { userDeviceId: "DID1" },
+      card: { cchash: H("card") },
+    });
+    const probes = negativeProbesOf(tx).map((p) => `${p.party}:${p.item}:${p.value}`);
+    const keyIds = new Set(keys.map((k) => `${k.item}:${k.value}`));
+    const hits = probes.filter((probe) => keyIds.has(probe.slice(probe.indexOf(":") + 1)));
+    expect(hits).toEqual([
+      "purchaser:tel:0311112222",
+      `purchaser:mailAccount:${H("acc")}`,
+      `purchaser:mailDomain:${H("bad.example")}`,
+      "purchaser:deviceId:DID1",
+      `purchaser:cchash:${H("card")}`,
+      "shipping:address:大阪府大阪市",
+      `shipping:name:${H("last")}&${H("first")}`,
+      "shipping:deviceId:DID1",
+      `shipping:cchash:${H("card")}`,
+    ]);
+  });
+
+  it("links by card, device IDs, IP, e-mail, phones and addresses, each value once", () => {
+    const tx = transactionSchema.parse({
+      shopEventId: "S",
+      amount: 1,
+      purchaser: {
+        tel: "03-1",
+        mobileTel: "031",
+        fullAddress: "A 1",
+        mailAccountHash: H("m"),
+        mailDomain: "x.jp",
+      },
+      shipping: { fullAddress: "A1", mailAccountHash: H("m"), mailDomain: "X.JP" },
+      device: { primaryDid: "P", userDeviceId: "U", ipaddress: "192.0.2.1" },
+      card: { cchash: H("c") },
+    });
+    expect(linkKeysOf(tx)).toEqual([
+      { keyType: "cchash", value: H("c") },
+      { keyType: "deviceId", value: "P" },
+      { keyType: "deviceId", value: "U" },
+      { keyType: "ipaddress", value: "192.0.2.1" },
+      { keyType: "mail", value: `${H("m")}@x.jp`, purchaserMail: true },
+      { keyType: "tel", value: "031" },
+      { keyType: "address", value: "a1" },
+    ]);
+  });
+
+  it("event IDs: E, the Japan time to the second, six base32 characters", () => {
+    const id = newEventId(new Date("2026-01-22T00:30:15Z"));
+    expect(id).toMatch(/^E20260122093015[A-Z2-7]{6}$/);
+    expect(id.length).toBeLessThanOrEqual(47);
+    expect(new Set(Array.from({ length: 50 }, () => newEventId(new Date()))).size).toBe(50);
+  });
+});
