@@ -190,12 +190,44 @@ export function rowsOf(
   };
 }
 
+/**
+ * Column types of the two tables with the most rows per event: these go in as one array parameter
+ * per column (unnest), about a third faster than parsing JSON; the others as a JSON array.
+ */
+const ARRAY_COLUMNS: Partial<Record<Table, Record<string, string>>> = {
+  event_relations: {
+    company_id: "text",
+    event_id: "text",
+    related_event_id: "text",
+    shared_key: "text",
+    ma_addition_amount_flg: "boolean",
+  },
+  event_link_keys: {
+    company_id: "text",
+    key_type: "text",
+    key_value: "text",
+    created_at: "timestamptz",
+    event_id: "text",
+    amount: "integer",
+  },
+};
+
 /** Inserts the given rows of each table in one transaction. */
 export async function writeRows(db: Kysely<Database>, rows: Record<Table, Row[]>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const table of TABLES) {
       const tableRows = rows[table];
       if (tableRows.length === 0) continue;
+      const types = ARRAY_COLUMNS[table];
+      if (types) {
+        const names = Object.keys(types);
+        const arrays = names.map(
+          (name) => sql`${tableRows.map((row) => row[name])}::${sql.raw(`${types[name]}[]`)}`,
+        );
+        await sql`insert into ${sql.table(table)} (${sql.join(names.map((name) => sql.id(name)))})
+          select * from unnest(${sql.join(arrays)})`.execute(trx);
+        continue;
+      }
       // Columns named explicitly, so the table's defaults fill what the rows leave out.
       const columns = Object.keys(tableRows[0] as Row).map((column) => sql.id(column));
       await sql`insert into ${sql.table(table)} (${sql.join(columns)})
