@@ -1,4 +1,4 @@
-import { Box, Button, Card, Flex, Heading, Table, Text } from "@radix-ui/themes";
+import { Box, Button, Card, Flex, Heading, Table, Text, VisuallyHidden } from "@radix-ui/themes";
 import { type ChangeEvent, useEffect, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { RELEASED_RULE_COLUMNS } from "../../../contract/releasedRules.ts";
@@ -127,7 +127,11 @@ function RuleTable() {
       <Text as="p" size="2" color="gray" mb="2">
         {t("startsAt", { startsAt: formatDateTime(rules.startsAt) })}
       </Text>
-      <Table.Root variant="surface" size="1" aria-label={t("tableCaption")}>
+      <Table.Root variant="surface" size="1">
+        {/* Table.Root wraps the <table> in a div, so the table's name is its caption, not an aria-label. */}
+        <VisuallyHidden asChild>
+          <caption>{t("tableCaption")}</caption>
+        </VisuallyHidden>
         <Table.Header>
           <Table.Row>
             {RELEASED_RULE_COLUMNS.map((column) => (

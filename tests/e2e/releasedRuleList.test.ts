@@ -1,0 +1,142 @@
+import { readFile } from "node:fs/promises";
+import { parse } from "csv-parse/sync";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import menuEn from "../../src/app/i18n/locales/en/menu.json";
+import rulesEn from "../../src/app/i18n/locales/en/rules.json";
+import menuJa from "../../src/app/i18n/locales/ja/menu.json";
+import rulesJa from "../../src/app/i18n/locales/ja/rules.json";
+import { RELEASED_RULE_COLUMNS } from "../../src/contract/releasedRules.ts";
+import { expectNoAxeViolations } from "../support/axe.ts";
+import { launchBrowser, TEST_LANGS, type TestBrowser } from "../support/browser.ts";
+import {
+  ACCOUNTS,
+  type ConsoleUnderTest,
+  heading,
+  LABELS,
+  loginAs,
+  messageNo,
+  onPath,
+  screenReady,
+  startConsole,
+  textOnPage,
+  visible,
+} from "./consoleHarness.ts";
+
+const SCREEN = { en: rulesEn, ja: rulesJa } as const;
+const MENU_LABELS = { en: menuEn, ja: menuJa } as const;
+const BOM = [0xef, 0xbb, 0xbf];
+
+/** The demo release's first rule (src/server/db/seed/demoRules.ts): priority 1, unit 1, first rule. */
+const FIRST_RULE = {
+  en: ["ネガティブ一致", "1", "NG", "1", "OR", "negative hit: purchaser card hash"],
+  ja: ["ネガティブ一致", "1", "NG", "1", "OR", "ネガティブ該当: 購入者 カードハッシュ"],
+} as const;
+
+/** Every body row of the rule table as the cells' text. */
+async function tableRows(table: Locator): Promise<string[][]> {
+  return table
+    .locator("tbody tr")
+    .evaluateAll((rows) =>
+      rows.map((row) => [...row.querySelectorAll("td")].map((cell) => (cell.textContent ?? "").trim())),
+    );
+}
+
+describe.each(TEST_LANGS)("released rule list [%s]", (lang) => {
+  const l = LABELS[lang];
+  const s = SCREEN[lang];
+  const m = MENU_LABELS[lang];
+  let browser: TestBrowser;
+  let app: ConsoleUnderTest;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    [browser, app] = await Promise.all([launchBrowser(), startConsole()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+  beforeEach(async () => {
+    ({ context, page } = await browser.newPage(lang));
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  /** Opens the screen through the "Screening conditions" group of the main menu. */
+  async function openFromMenu(): Promise<void> {
+    const nav = await visible(page.getByRole("navigation", { name: l.mainMenu, exact: true }));
+    await nav.getByRole("button", { name: m.conditions, exact: true }).click();
+    await nav.getByRole("link", { name: m.releasedRuleList, exact: true }).click();
+    await onPath(page, "/releasedRuleList");
+    await visible(heading(page, s.heading));
+    await screenReady(page);
+  }
+
+  it("shows the viewer the demo rules of the chosen model and saves them as CSV, by keyboard", async () => {
+    await loginAs(page, app, lang, ACCOUNTS.viewer);
+    await openFromMenu();
+    await visible(page.getByText(s.note, { exact: true }));
+
+    const model = page.getByRole("combobox", { name: s.model, exact: true });
+    await visible(model);
+    await model.selectOption({ label: "標準モデル (MODEL01)" });
+    await screenReady(page);
+
+    const table = await visible(page.getByRole("table", { name: s.tableCaption, exact: true }));
+    const headers = await table.getByRole("columnheader").allTextContents();
+    expect(headers.map((h) => h.trim())).toEqual(RELEASED_RULE_COLUMNS.map((column) => s.columns[column]));
+    const rows = await tableRows(table);
+    expect(rows.length).toBeGreaterThanOrEqual(25);
+    expect(rows[0]?.slice(0, 6)).toEqual([...FIRST_RULE[lang]]);
+    expect(rows[0]?.[7]).toBe("NEG_CARD");
+    // Sorted by priority (then unit and rule).
+    const priorities = rows.map((row) => Number(row[1]));
+    expect(priorities).toEqual([...priorities].sort((a, b) => a - b));
+    await expectNoAxeViolations(page, "released rule list (viewer)");
+
+    // Keyboard only: from the model chooser, Tab reaches CSV output and Enter saves the file.
+    await model.focus();
+    await page.keyboard.press("Tab");
+    const csvButton = page.getByRole("button", { name: s.csvOutput, exact: true });
+    expect(await csvButton.evaluate((button) => button === document.activeElement)).toBe(true);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);
+    expect(download.suggestedFilename()).toMatch(/^releasedRuleList_MODEL01_\d{14}\.csv$/);
+    const bytes = await readFile(await download.path());
+    expect([...bytes.subarray(0, 3)]).toEqual(BOM);
+    const text = bytes.subarray(3).toString("utf8");
+    expect(text.endsWith("\r\n")).toBe(true);
+    expect(text.replaceAll("\r\n", "")).not.toMatch(/\n/);
+    const [headerLine] = text.split("\r\n");
+    expect(headerLine).toBe(RELEASED_RULE_COLUMNS.map((column) => s.columns[column]).join(","));
+
+    // The file holds what the table shows, cell for cell.
+    const records: string[][] = parse(text);
+    expect(records.slice(1)).toEqual(rows);
+    // Cells with a comma are quoted; none starts as a spreadsheet formula.
+    const withComma = rows.flat().find((cell) => cell.includes(","));
+    if (withComma !== undefined) expect(text).toContain(`"${withComma.replaceAll('"', '""')}"`);
+    for (const cell of records.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
+
+  it("offers the reviewer the same list (readable permission)", async () => {
+    await loginAs(page, app, lang, ACCOUNTS.reviewer);
+    await openFromMenu();
+    const table = await visible(page.getByRole("table", { name: s.tableCaption, exact: true }));
+    expect((await tableRows(table))[0]?.[7]).toBe("NEG_CARD");
+    await visible(page.getByRole("button", { name: s.csvOutput, exact: true }));
+    expect(await page.getByRole("button", { name: s.csvOutput, exact: true }).isEnabled()).toBe(true);
+  });
+
+  it("tells a tenant whose model has no release: No relevant data found (676)", async () => {
+    await loginAs(page, app, lang, ACCOUNTS.check);
+    await openFromMenu();
+    await visible(textOnPage(page, messageNo(lang, "676")));
+    expect(await page.getByRole("table").count()).toBe(0);
+    expect(await page.getByRole("button", { name: s.csvOutput, exact: true }).isDisabled()).toBe(true);
+    await visible(page.getByRole("combobox", { name: s.model, exact: true }));
+    await expectNoAxeViolations(page, "released rule list without a release (676)");
+  });
+});
