@@ -3,7 +3,9 @@
  * measured in the same run, with the ratio and the target:
  *   (a) JS and CSS that /v3/login loads, gzipped, against the whole client build; lazy chunks listed;
  *   (b) server start on an existing database until it answers, against a bare Node HTTP server;
- *   (c) login p95 (argon2 included) over 40 logins, against a trivial route's p95.
+ *   (c) login p95 (argon2 included) over 40 logins, against a trivial route's p95;
+ *   (d) screenings per second and p50/p99 on PostgreSQL with 1,000,000 events stored, against a
+ *       trivial route under the same load, and the EXPLAIN of the engine's look-ups (screening.ts).
  * Loopback only; always exits 0 unless the harness itself cannot run.
  */
 import { spawn } from "node:child_process";
@@ -14,6 +16,7 @@ import { launchBrowser } from "../support/browser.ts";
 import { buildClientIfStale } from "../support/e2eGlobalSetup.ts";
 import { freePort, REPO_ROOT, startServerProcess, waitForHttp } from "../support/serverProcess.ts";
 import { freshDataDir, removeDataDir } from "../support/testDatabase.ts";
+import { screeningBenchmark } from "./screening.ts";
 
 const KB = 1024;
 const LOGINS = 40;
@@ -245,6 +248,8 @@ async function main(): Promise<void> {
   } finally {
     await removeDataDir(dataDir);
   }
+  // (d) screening throughput and latency on PostgreSQL with 1,000,000 stored events (screening.ts).
+  rows.push(...(await screeningBenchmark()));
   printTable(
     "Summary",
     [...rows].sort((a, b) => a.metric.localeCompare(b.metric)),

@@ -1,0 +1,334 @@
+/**
+ * Screening benchmark (part of `npm run bench`, or alone: `npx tsx tests/bench/screening.ts`): the
+ * real server on PostgreSQL with 1,000,000 events already stored for DEMO, loaded over loopback by
+ * a closed-loop generator sending signed screening calls with unique shop event IDs, beside the same
+ * server answering a trivial route under the same load; then EXPLAIN (ANALYZE) of the velocity and
+ * related-event look-ups the engine issues. PostgreSQL: BENCH_DATABASE_URL, else the database
+ * console_bench of the local console role (created when missing). The first run seeds the demo
+ * tenants and bulk events (minutes); later runs reuse them.
+ */
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { type CompiledQuery, Kysely, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import type { Transaction } from "../../src/contract/screening.ts";
+import { screenTransactionCall } from "../../src/contract/screeningApi.ts";
+import { migrate } from "../../src/server/db/migrate.ts";
+import type { Database } from "../../src/server/db/schema.ts";
+import { seedBulkEvents } from "../../src/server/db/seed/bulkEvents.ts";
+import { DemoEventGenerator } from "../../src/server/db/seed/demoEvents.ts";
+import { seedDemo } from "../../src/server/db/seed/demoSeed.ts";
+import { buildDemoWorld } from "../../src/server/db/seed/demoWorld.ts";
+import { screenTransaction } from "../../src/server/screening/screenTransaction.ts";
+import {
+  createApiConnectionService,
+  STANDARD_MODEL,
+} from "../../src/server/services/apiConnectionService.ts";
+import { createCredentialCipher } from "../../src/server/services/credentialCipher.ts";
+import { startServerProcess } from "../support/serverProcess.ts";
+import { percentile, runLoad, signedShopRequest } from "./screeningLoad.ts";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const BENCH_DIR = path.join(ROOT, ".tmp/bench-screening");
+// BENCH_STORED_EVENTS and BENCH_REQUESTS shrink a run (for trying the harness); the figures are for the defaults.
+const STORED_EVENTS = Number(process.env.BENCH_STORED_EVENTS ?? 1_000_000);
+const CONCURRENCY = 24;
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20_000);
+const MAX_MS = 30_000;
+const COMPANY = "DEMO";
+
+export interface BenchRow {
+  metric: string;
+  value: string;
+  baseline: string;
+  ratio: string;
+  target: string;
+  verdict: string;
+}
+
+const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
+
+async function benchDatabaseUrl(): Promise<string> {
+  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
+  const admin = "postgresql://console:console@127.0.0.1:5432/console_test";
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query("select 1 from pg_database where datname = 'console_bench'");
+    if (rowCount === 0) await client.query("create database console_bench");
+  } finally {
+    await client.end();
+  }
+  return "postgresql://console:console@127.0.0.1:5432/console_bench";
+}
+
+/** The bench's credential key, kept beside its data so a later run decrypts what an earlier one stored. */
+async function credentialKey(): Promise<string> {
+  if (process.env.CREDENTIAL_KEY) return process.env.CREDENTIAL_KEY;
+  const file = path.join(BENCH_DIR, "credential-key");
+  try {
+    return (await readFile(file, "utf8")).trim();
+  } catch {
+    const { randomBytes } = await import("node:crypto");
+    const key = randomBytes(32).toString("base64");
+    await mkdir(BENCH_DIR, { recursive: true });
+    await writeFile(file, `${key}\n`, { mode: 0o600 });
+    return key;
+  }
+}
+
+async function ensureStoredEvents(db: Kysely<Database>, key: Buffer): Promise<void> {
+  if (
+    !(await db
+      .selectFrom("companies")
+      .select("company_id")
+      .where("company_id", "=", COMPANY)
+      .executeTakeFirst())
+  ) {
+    const started = Date.now();
+    console.log("(d) seeding the demo tenants into the bench database...");
+    await seedDemo(db, createCredentialCipher(key), new Date(), {
+      progress: (line) => console.log(`    ${line}`),
+    });
+    console.log(`(d) demo tenants seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  const { n } = await db
+    .selectFrom("events")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("company_id", "=", COMPANY)
+    .executeTakeFirstOrThrow();
+  const missing = STORED_EVENTS - Number(n);
+  if (missing <= 0) {
+    console.log(`(d) ${Number(n)} events of ${COMPANY} already stored`);
+    return;
+  }
+  console.log(`(d) ${Number(n)} events of ${COMPANY} stored; adding ${missing} in bulk...`);
+  const { elapsedMs } = await seedBulkEvents(db, {
+    companyId: COMPANY,
+    events: missing,
+    seed: Math.floor(Date.now() / 1000),
+    progress: (done, elapsed) =>
+      console.log(`    ${done}/${missing} (${Math.round(done / Math.max(elapsed / 1000, 0.001))} events/s)`),
+  });
+  console.log(`(d) ${missing} events added in ${(elapsedMs / 1000).toFixed(1)} s`);
+  await sql`analyze`.execute(db);
+}
+
+/** Transactions to send: the demo generator's traffic, screened now (requestedAt dropped). */
+function benchTransactions(count: number): Transaction[] {
+  const world = buildDemoWorld(424_242, 5_000);
+  const generator = new DemoEventGenerator(world, {
+    seed: 424_243,
+    count,
+    now: new Date(),
+    days: 1,
+    shopEventPrefix: "BENCHTX",
+  });
+  return [...generator.events()].map(({ tx }) => {
+    const { requestedAt: _dropped, ...rest } = tx;
+    return rest;
+  });
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of the queries the engine issues to look up velocity and related events. */
+async function explainLookups(url: string): Promise<void> {
+  const captured: CompiledQuery[] = [];
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    log: (event) => {
+      if (event.level === "query") captured.push(event.query);
+    },
+  });
+  try {
+    // A busy regular's latest event: its keys have the most history to look through.
+    const { rows } = await sql<{ event_id: string; created_at: Date }>`
+      select k.event_id, k.created_at from event_link_keys k
+      where k.company_id = ${COMPANY} and k.key_type = 'tel'
+      order by k.created_at desc limit 1`.execute(db);
+    const latest = rows[0];
+    if (!latest) return;
+    const parties = await db
+      .selectFrom("event_parties")
+      .selectAll()
+      .where("company_id", "=", COMPANY)
+      .where("event_id", "=", latest.event_id)
+      .execute();
+    const card = await db
+      .selectFrom("event_cards")
+      .select("cchash")
+      .where("company_id", "=", COMPANY)
+      .where("event_id", "=", latest.event_id)
+      .executeTakeFirst();
+    const device = await db
+      .selectFrom("event_devices")
+      .select(["primary_did", "ipaddress"])
+      .where("company_id", "=", COMPANY)
+      .where("event_id", "=", latest.event_id)
+      .executeTakeFirst();
+    const purchaser = parties.find((party) => party.party === "purchaser");
+    const tx: Transaction = {
+      shopEventId: `EXPLAIN-${Date.now().toString(36)}`,
+      amount: 10_000,
+      items: [],
+      purchaser: {
+        ...(purchaser?.tel ? { tel: purchaser.tel } : {}),
+        ...(purchaser?.mobile_tel ? { mobileTel: purchaser.mobile_tel } : {}),
+        ...(purchaser?.full_address ? { fullAddress: purchaser.full_address } : {}),
+        ...(purchaser?.mail_account_hash ? { mailAccountHash: purchaser.mail_account_hash } : {}),
+        ...(purchaser?.mail_domain ? { mailDomain: purchaser.mail_domain } : {}),
+      },
+      device: {
+        ...(device?.primary_did ? { primaryDid: device.primary_did } : {}),
+        ...(device?.ipaddress ? { ipaddress: device.ipaddress } : {}),
+      },
+      ...(card?.cchash ? { card: { cchash: card.cchash } } : {}),
+    };
+    // Screen it for real through a Kysely that records its queries, then explain the read that
+    // gathers the facts (velocity and related events read event_link_keys).
+    captured.length = 0;
+    await screenTransaction(
+      { db, now: () => new Date() },
+      { companyId: COMPANY, modelId: STANDARD_MODEL.modelId, applicationId: null },
+      tx,
+    );
+    const lookups = captured.filter(
+      (query) => /event_link_keys/.test(query.sql) && !/insert\s+into/i.test(query.sql),
+    );
+    for (const query of lookups) {
+      const client = await pool.connect();
+      try {
+        const plan = await client.query(`explain (analyze, buffers, costs off) ${query.sql}`, [
+          ...query.parameters,
+        ]);
+        const lines = plan.rows.map((row: Record<string, string>) => row["QUERY PLAN"] ?? "");
+        const seqScans = lines.filter((line) => /Seq Scan on event_link_keys/.test(line)).length;
+        console.log(
+          `\n(d) EXPLAIN ANALYZE of the engine's look-up of velocity and related events (event_link_keys)${seqScans > 0 ? "  [SEQUENTIAL SCAN]" : ""}:`,
+        );
+        for (const line of lines) console.log(`    ${line}`);
+      } finally {
+        client.release();
+      }
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+export async function screeningBenchmark(): Promise<BenchRow[]> {
+  const url = await benchDatabaseUrl();
+  const key = await credentialKey();
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  let secret: string;
+  let applicationId: string;
+  try {
+    await migrate(db);
+    await ensureStoredEvents(db, Buffer.from(key, "base64"));
+    // A fresh secret for this run (the bench database is the bench's own).
+    const admin = await db
+      .selectFrom("operators")
+      .select("id")
+      .where("company_id", "=", COMPANY)
+      .where("email", "=", "admin@demo.example")
+      .executeTakeFirstOrThrow();
+    const rotated = await createApiConnectionService(
+      { db, now: () => new Date() },
+      createCredentialCipher(Buffer.from(key, "base64")),
+    ).rotate(COMPANY, admin.id);
+    secret = rotated.secretKey;
+    applicationId = rotated.info.applicationId;
+  } finally {
+    await db.destroy();
+  }
+
+  const transactions = benchTransactions(4_000);
+  const run = Date.now().toString(36).toUpperCase();
+  const server = await startServerProcess({
+    databaseUrl: url,
+    dataDir: BENCH_DIR,
+    consoleEnv: "DEV",
+    env: { CREDENTIAL_KEY: key, LOG_LEVEL: "warn" },
+  });
+  const rows: BenchRow[] = [];
+  try {
+    const screening = (prefix: string) => (index: number) =>
+      signedShopRequest(screenTransactionCall.path, { companyId: COMPANY, applicationId }, secret, {
+        ...(transactions[index % transactions.length] as Transaction),
+        shopEventId: `BENCH-${run}-${prefix}-${index}`,
+      });
+    const trivial = () => ({
+      path: "/api/v3/screen/sessionInfo",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        header: { lang: "en", tz: "Asia/Tokyo", currency: "JPY", version: "3.0" },
+        telegram: {},
+      }),
+    });
+    const base = { baseUrl: server.url, concurrency: CONCURRENCY, maxMs: MAX_MS };
+    await runLoad({ ...base, requests: 500, expectStatus: 200, request: screening("warm") });
+    await runLoad({ ...base, requests: 500, expectStatus: 401, request: trivial });
+    const screened = await runLoad({
+      ...base,
+      requests: REQUESTS,
+      expectStatus: 200,
+      request: screening("load"),
+    });
+    const baseline = await runLoad({ ...base, requests: REQUESTS, expectStatus: 401, request: trivial });
+
+    const describe = (name: string, result: typeof screened) =>
+      `(d) ${name}: ${result.sent} requests, ${CONCURRENCY} concurrent, ${(result.elapsedMs / 1000).toFixed(1)} s, ` +
+      `${result.perSecond.toFixed(0)}/s, p50 ${ms(percentile(result.latenciesMs, 50))}, ` +
+      `p99 ${ms(percentile(result.latenciesMs, 99))}, max ${ms(Math.max(...result.latenciesMs))}` +
+      (result.failed > 0 ? `, ${result.failed} failed` : "") +
+      (result.unexpected.size > 0 ? `, unexpected statuses ${JSON.stringify([...result.unexpected])}` : "");
+    console.log(`\n${describe("screening (POST /api/v3/screening/screen, signed)", screened)}`);
+    console.log(describe("trivial route (sessionInfo without session, 401)", baseline));
+    const ok = screened.failed === 0 && screened.unexpected.size === 0;
+    const p50 = percentile(screened.latenciesMs, 50);
+    const p99 = percentile(screened.latenciesMs, 99);
+    rows.push(
+      {
+        metric: "(d) screenings per second (1M events stored)",
+        value: `${screened.perSecond.toFixed(0)}/s`,
+        baseline: `${baseline.perSecond.toFixed(0)}/s (trivial route)`,
+        ratio: `${(screened.perSecond / baseline.perSecond).toFixed(2)}x`,
+        target: ">= 1000/s",
+        verdict: ok && screened.perSecond >= 1000 ? "ok" : "UNDER",
+      },
+      {
+        metric: "(d) screening p50",
+        value: ms(p50),
+        baseline: `${ms(percentile(baseline.latenciesMs, 50))} (trivial route)`,
+        ratio: `${(p50 / percentile(baseline.latenciesMs, 50)).toFixed(2)}x`,
+        target: "-",
+        verdict: ok ? "ok" : "ERRORS",
+      },
+      {
+        metric: "(d) screening p99",
+        value: ms(p99),
+        baseline: `${ms(percentile(baseline.latenciesMs, 99))} (trivial route)`,
+        ratio: `${(p99 / percentile(baseline.latenciesMs, 99)).toFixed(2)}x`,
+        target: "<= 25 ms",
+        verdict: ok && p99 <= 25 ? "ok" : "OVER",
+      },
+    );
+  } finally {
+    await server.stop();
+  }
+  await explainLookups(url);
+  return rows;
+}
+
+const isEntry =
+  process.argv[1] !== undefined && import.meta.url === new URL(`file://${process.argv[1]}`).href;
+if (isEntry) {
+  const rows = await screeningBenchmark();
+  for (const row of rows)
+    console.log(
+      `${row.metric}: ${row.value} | ${row.baseline} | ${row.ratio} | ${row.target} | ${row.verdict}`,
+    );
+  process.exit(0);
+}
