@@ -9,7 +9,7 @@
  */
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { type CompiledQuery, Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import type { Transaction } from "../../src/contract/screening.ts";
