@@ -10,11 +10,10 @@ const USAGE = `Usage:
   npm run seed
       Adds the demo tenants (DEMO, ACME, CHECK) with their rules, lists and screened demo events
       (DEMO_EVENTS, default 20000, for DEMO; 15% of it for ACME), unless any of them exists.
-  npm run seed -- --tenant DEMO --events 1000000 [--days 180] [--seed N] [--relations]
+  npm run seed -- --tenant DEMO --events 1000000 [--days 180] [--seed N]
       Adds that many events to an existing tenant, for benchmarks: demo-like traffic over the last
       --days days, screened by the engine's evaluation against the tenant's rules and lists, written
       in batches. Each run adds new events (the seed, by default the clock, tags the shop event IDs).
-      Related-event links are left out unless --relations is given (tens per event for regulars).
 Uses DATABASE_URL, else the embedded database in DATA_DIR.`;
 
 class UsageError extends Error {}
@@ -63,7 +62,6 @@ async function seedBulk(
   events: number,
   days: number | undefined,
   seed: number,
-  relations: boolean,
 ): Promise<number> {
   const config = loadConfig();
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
@@ -75,7 +73,6 @@ async function seedBulk(
       companyId: tenant,
       events,
       seed,
-      relations,
       ...(days !== undefined ? { days } : {}),
       progress: (done, elapsed) =>
         console.log(
@@ -99,7 +96,6 @@ async function run(): Promise<number> {
       events: { type: "string" },
       days: { type: "string" },
       seed: { type: "string" },
-      relations: { type: "boolean" },
       help: { type: "boolean" },
     },
     strict: true,
@@ -114,7 +110,7 @@ async function run(): Promise<number> {
   if (!tenant || events === undefined) throw new UsageError("--tenant and --events go together");
   const days = wholeNumber("days", values.days, 1);
   const seed = wholeNumber("seed", values.seed, 0) ?? Math.floor(Date.now() / 1000);
-  return seedBulk(tenant, events, days, seed, values.relations === true);
+  return seedBulk(tenant, events, days, seed);
 }
 
 run().then(

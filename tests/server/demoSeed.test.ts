@@ -10,6 +10,7 @@ import { seedDemoLists } from "../../src/server/db/seed/demoLists.ts";
 import { demoReleases } from "../../src/server/db/seed/demoRules.ts";
 import { buildDemoWorld } from "../../src/server/db/seed/demoWorld.ts";
 import { publishRelease } from "../../src/server/screening/publishRelease.ts";
+import { relatedEvents } from "../../src/server/screening/relatedEvents.ts";
 import { screenTransaction } from "../../src/server/screening/screenTransaction.ts";
 import { STANDARD_MODEL } from "../../src/server/services/apiConnectionService.ts";
 import { createTenant } from "../../src/server/services/tenantService.ts";
@@ -104,13 +105,11 @@ describe.each(testBackends())("demo seed (%s)", (backend) => {
     const { rows: shadow } = await sql<{ n: number }>`select count(*)::int as n from events
       where company_id = 'DEMO' and simulation_result is not null`.execute(db);
     expect(shadow[0]?.n).toBeGreaterThan(0);
-    const relations = await db
-      .selectFrom("event_relations")
-      .select("shared_key")
-      .distinct()
-      .where("company_id", "=", "DEMO")
-      .execute();
-    expect(relations.length).toBeGreaterThanOrEqual(4);
+    // Related events are read from the link keys: the demo has events sharing at least 4 kinds of key.
+    const { rows: shared } = await sql<{ n: number }>`select count(distinct key_type)::int as n from (
+        select key_type, key_value from event_link_keys where company_id = 'DEMO'
+        group by key_type, key_value having count(*) > 1) s`.execute(db);
+    expect(shared[0]?.n).toBeGreaterThanOrEqual(4);
     const manual = await db
       .selectFrom("event_manual_history as h")
       .innerJoin("events as e", (join) =>
@@ -137,10 +136,25 @@ describe.each(testBackends())("demo seed (%s)", (backend) => {
       ).n;
     expect(Number(await count("ACME"))).toBeGreaterThan(0);
     expect(Number(await count("CHECK"))).toBe(0);
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from event_relations r
-      left join events e on e.company_id = r.company_id and e.event_id = r.related_event_id
-      where e.event_id is null`.execute(db);
-    expect(rows[0]?.n).toBe(0);
+    // The latest ACME event of a shared key (event IDs start with the time) links only to ACME's own events.
+    const { rows: ring } = await sql<{
+      event_id: string;
+    }>`select max(event_id) as event_id from event_link_keys
+      where company_id = 'ACME' group by key_type, key_value having count(*) > 1 limit 1`.execute(db);
+    const eventId = ring[0]?.event_id as string;
+    const links = await relatedEvents(db, "ACME", eventId);
+    expect(links.length).toBeGreaterThan(0);
+    const own = await db
+      .selectFrom("events")
+      .select("event_id")
+      .where("company_id", "=", "ACME")
+      .where(
+        "event_id",
+        "in",
+        links.map((link) => link.relatedEventId),
+      )
+      .execute();
+    expect(own).toHaveLength(new Set(links.map((link) => link.relatedEventId)).size);
     const { rows: negatives } = await sql<{ company_id: string }>`select distinct company_id from negatives
       order by company_id`.execute(db);
     expect(negatives.map((row) => row.company_id)).toEqual(["ACME", "DEMO"]);
@@ -176,20 +190,26 @@ describe.each(testBackends())("demo seed (%s)", (backend) => {
 
     const outcome = async (companyId: string) => {
       const { rows } = await sql<{
+        event_id: string;
         shop_event_id: string;
         aaresult: string;
         rule_group_name: string | null;
         simulation: string | null;
         fired: string | null;
-        relations: string | null;
-      }>`select e.shop_event_id, e.aaresult, e.rule_group_name, e.simulation_result->>'aaresult' as simulation,
+      }>`select e.event_id, e.shop_event_id, e.aaresult, e.rule_group_name, e.simulation_result->>'aaresult' as simulation,
           (select string_agg(f.release_kind || ':' || f.rule_code || ':' || f.is_reason_rule, ',' order by f.release_kind, f.seq)
-             from event_fired_rules f where f.company_id = e.company_id and f.event_id = e.event_id) as fired,
-          (select string_agg(r.shared_key || '=' || r.n, ',' order by r.shared_key) from (
-             select shared_key, count(*) as n from event_relations r
-             where r.company_id = e.company_id and r.event_id = e.event_id group by shared_key) r) as relations
+             from event_fired_rules f where f.company_id = e.company_id and f.event_id = e.event_id) as fired
         from events e where e.company_id = ${companyId} order by e.shop_event_id`.execute(db);
-      return rows;
+      // Related events per shared key (event IDs differ between the tenants, the links must not).
+      const described = [];
+      for (const { event_id, ...row } of rows) {
+        const counts = new Map<string, number>();
+        for (const link of await relatedEvents(db, companyId, event_id))
+          counts.set(link.sharedKey, (counts.get(link.sharedKey) ?? 0) + 1);
+        const relations = [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([key, n]) => `${key}=${n}`);
+        described.push({ ...row, relations: relations.join(",") });
+      }
+      return described;
     };
     const one = await outcome("EQONE");
     expect(one).toHaveLength(250);

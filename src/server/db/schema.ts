@@ -32,7 +32,6 @@ export interface Database {
   event_cards: EventCardsTable;
   event_fired_rules: EventFiredRulesTable;
   event_manual_history: EventManualHistoryTable;
-  event_relations: EventRelationsTable;
   event_link_keys: EventLinkKeysTable;
 }
 
@@ -425,15 +424,6 @@ export interface EventManualHistoryTable {
   operator_id: number | null;
   operator_name: string | null;
   memo: string | null;
-}
-
-export interface EventRelationsTable {
-  company_id: string;
-  event_id: string;
-  related_event_id: string;
-  /** LINK_KEYS of src/contract/rules.ts. */
-  shared_key: string;
-  ma_addition_amount_flg: Generated<boolean>;
 }
 
 export interface EventLinkKeysTable {

@@ -110,7 +110,6 @@ export async function screenTransaction(
         decision,
         simulation,
         geo: gathered.geo,
-        related: gathered.related,
         linkKeys,
         now,
       });

@@ -4,7 +4,6 @@ import { PREPARED } from "../db/preparedStatements.ts";
 import type { Database } from "../db/schema.ts";
 import type { IpGeo } from "../services/ipGeo.ts";
 import type { LinkKeyValue } from "./linkKeys.ts";
-import type { RelatedEvent } from "./relatedLookup.ts";
 import type { FiredRule, ReleaseDecision, SimulationResult } from "./types.ts";
 
 export interface EventToStore {
@@ -17,7 +16,6 @@ export interface EventToStore {
   decision: ReleaseDecision;
   simulation: SimulationResult | null;
   geo: IpGeo | undefined;
-  related: readonly RelatedEvent[];
   linkKeys: readonly LinkKeyValue[];
   now: Date;
 }
@@ -139,21 +137,6 @@ export async function storeEvent(db: Kysely<Database>, event: EventToStore): Pro
     ...firedRows(companyId, eventId, "normal", decision.firedRules),
     ...firedRows(companyId, eventId, "simulation", event.simulation?.firedRules ?? []),
   ];
-  const relationIds = new Set<string>();
-  const relations = event.related
-    .filter((related) => {
-      const id = `${related.eventId}\u0000${related.sharedKey}`;
-      if (related.eventId === eventId || relationIds.has(id)) return false;
-      relationIds.add(id);
-      return true;
-    })
-    .map((related) => ({
-      company_id: companyId,
-      event_id: eventId,
-      related_event_id: related.eventId,
-      shared_key: related.sharedKey,
-      ma_addition_amount_flg: false,
-    }));
   const linkKeys = event.linkKeys.map((key) => ({
     company_id: companyId,
     key_type: key.keyType,
@@ -182,7 +165,6 @@ export async function storeEvent(db: Kysely<Database>, event: EventToStore): Pro
     d as (${partInsert("event_devices", devices)}),
     c as (${partInsert("event_cards", cards)}),
     f as (${partInsert("event_fired_rules", fired)}),
-    rel as (${partInsert("event_relations", relations)}),
     k as (${partInsert("event_link_keys", linkKeys)})
     select event_id from e`.execute(db);
   return rows.length > 0;

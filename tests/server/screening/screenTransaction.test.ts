@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NewNegative } from "../../../src/server/db/schema.ts";
+import { relatedEvents } from "../../../src/server/screening/relatedEvents.ts";
 import { syncNegativeKeys } from "../../../src/server/services/negativeLookup.ts";
 import { normalizeWhiteValue } from "../../../src/server/services/whiteLookup.ts";
 import { testBackends } from "../helpers/testBackends.ts";
@@ -530,37 +531,55 @@ describe.each(testBackends())("screening engine (%s)", (backend) => {
     const did = fresh("DEV");
     const mail = { mailAccountHash: hash(fresh("ring")), mailDomain: "ring.example" };
     const address = `福岡県福岡市${fresh("")}1-1`;
+    const t0 = h.clock.now();
+    const second = (n: number) => new Date(t0.getTime() + n * 1000);
     const first = await h.screen(
       "DEMO",
       purchase({ device: { primaryDid: did }, purchaser: { fullAddress: address } }),
+      second(1),
     );
-    const second = await h.screen("DEMO", purchase({ device: { userDeviceId: did }, purchaser: mail }));
+    const next = await h.screen(
+      "DEMO",
+      purchase({ device: { userDeviceId: did }, purchaser: mail }),
+      second(2),
+    );
     const third = await h.screen(
       "DEMO",
       purchase({ purchaser: { ...mail, fullAddress: ` ${address.normalize("NFKC")} ` } }),
+      second(3),
     );
-    await h.screen("ACME", purchase({ device: { primaryDid: did } }));
-    const relations = await h.db
-      .selectFrom("event_relations")
-      .select(["event_id", "related_event_id", "shared_key"])
-      .where("company_id", "=", "DEMO")
-      .where("event_id", "in", [first.eventId, second.eventId, third.eventId])
-      .orderBy("event_id")
-      .orderBy("shared_key")
-      .execute();
-    expect(relations.filter((r) => r.shared_key !== "tel")).toEqual(
-      [
-        { event_id: second.eventId, related_event_id: first.eventId, shared_key: "deviceId" },
-        { event_id: third.eventId, related_event_id: first.eventId, shared_key: "address" },
-        { event_id: third.eventId, related_event_id: second.eventId, shared_key: "mail" },
-      ].sort((a, b) => a.event_id.localeCompare(b.event_id) || a.shared_key.localeCompare(b.shared_key)),
-    );
-    const acme = await h.db
-      .selectFrom("event_relations")
-      .select("related_event_id")
-      .where("company_id", "=", "ACME")
-      .execute();
-    expect(acme.map((r) => r.related_event_id)).not.toContain(first.eventId);
+    const acme = await h.screen("ACME", purchase({ device: { primaryDid: did } }), second(4));
+    const linksOf = async (companyId: string, eventId: string) =>
+      (await relatedEvents(h.db, companyId, eventId))
+        .filter((link) => link.sharedKey !== "tel")
+        .map((link) => ({ relatedEventId: link.relatedEventId, sharedKey: link.sharedKey }));
+    expect(await linksOf("DEMO", first.eventId)).toEqual([]);
+    expect(await linksOf("DEMO", next.eventId)).toEqual([
+      { relatedEventId: first.eventId, sharedKey: "deviceId" },
+    ]);
+    expect(await linksOf("DEMO", third.eventId)).toEqual([
+      { relatedEventId: first.eventId, sharedKey: "address" },
+      { relatedEventId: next.eventId, sharedKey: "mail" },
+    ]);
+    // ACME's event shares the device ID with DEMO's first event only: no link across tenants.
+    const acmeLinks = await relatedEvents(h.db, "ACME", acme.eventId);
+    expect(acmeLinks.filter((link) => link.sharedKey === "deviceId")).toEqual([]);
+    expect(acmeLinks.map((link) => link.relatedEventId)).not.toContain(first.eventId);
+    expect(await relatedEvents(h.db, "ACME", first.eventId)).toEqual([]);
+  });
+
+  it("reads at most the given number of related events per key value, newest first", async () => {
+    const card = { cchash: hash(fresh("card")) };
+    const t0 = new Date(h.clock.now().getTime() + 3_600_000);
+    const ids: string[] = [];
+    for (let n = 0; n < 4; n++) {
+      ids.push((await h.screen("DEMO", purchase({ card }), new Date(t0.getTime() + n * 1000))).eventId);
+    }
+    const links = await relatedEvents(h.db, "DEMO", ids[3] as string, 2);
+    expect(links.filter((link) => link.sharedKey === "cchash").map((link) => link.relatedEventId)).toEqual([
+      ids[2],
+      ids[1],
+    ]);
   });
 
   it("is idempotent per tenant and shop event ID, also for concurrent retries", async () => {

@@ -19,7 +19,6 @@ const TABLES = [
   "event_devices",
   "event_cards",
   "event_fired_rules",
-  "event_relations",
   "event_link_keys",
 ] as const;
 type Table = (typeof TABLES)[number];
@@ -76,7 +75,6 @@ export function rowsOf(
   const { eventId, tx, decision, geo, now } = event;
   const device = tx.device;
   const card = tx.card;
-  const relationIds = new Set<string>();
   return {
     events: [
       {
@@ -165,20 +163,6 @@ export function rowsOf(
       ...firedRows(companyId, eventId, "normal", decision.firedRules),
       ...firedRows(companyId, eventId, "simulation", event.simulation?.firedRules ?? []),
     ],
-    event_relations: event.related
-      .filter((related) => {
-        const id = `${related.eventId}\u0000${related.sharedKey}`;
-        if (related.eventId === eventId || relationIds.has(id)) return false;
-        relationIds.add(id);
-        return true;
-      })
-      .map((related) => ({
-        company_id: companyId,
-        event_id: eventId,
-        related_event_id: related.eventId,
-        shared_key: related.sharedKey,
-        ma_addition_amount_flg: false,
-      })),
     event_link_keys: event.linkKeys.map((key) => ({
       company_id: companyId,
       key_type: key.keyType,
@@ -195,13 +179,6 @@ export function rowsOf(
  * per column (unnest), about a third faster than parsing JSON; the others as a JSON array.
  */
 const ARRAY_COLUMNS: Partial<Record<Table, Record<string, string>>> = {
-  event_relations: {
-    company_id: "text",
-    event_id: "text",
-    related_event_id: "text",
-    shared_key: "text",
-    ma_addition_amount_flg: "boolean",
-  },
   event_link_keys: {
     company_id: "text",
     key_type: "text",
@@ -249,8 +226,6 @@ export class BatchEventWriter {
     private readonly modelId: string,
     private readonly applicationId: string | null,
     private readonly batchSize = 500,
-    /** Whether to store the related-event links (bulk loads leave them out: tens of rows per event). */
-    private readonly withRelations = true,
   ) {}
 
   private static empty(): Record<Table, Row[]> {
@@ -261,7 +236,6 @@ export class BatchEventWriter {
       event_devices: [],
       event_cards: [],
       event_fired_rules: [],
-      event_relations: [],
       event_link_keys: [],
     };
   }
@@ -269,7 +243,6 @@ export class BatchEventWriter {
   /** Adds one event; answers the write of a full batch (to await, or to overlap with more work). */
   add(event: BatchScreening): Promise<void> | undefined {
     const rows = rowsOf(this.companyId, this.modelId, this.applicationId, event);
-    if (!this.withRelations) rows.event_relations = [];
     for (const table of TABLES) for (const row of rows[table]) this.pending[table].push(row);
     this.count++;
     return this.count >= this.batchSize ? this.flush() : undefined;

@@ -10,7 +10,7 @@ import { buildDemoWorld } from "./demoWorld.ts";
  * Bulk events for benchmarks (`npm run seed -- --tenant DEMO --events 1000000`): demo-like traffic
  * over the last `days` days, screened by the engine's evaluation (BatchScreener) against the
  * tenant's released rules and lists, written in batches of a thousand while the next batch is
- * generated (without the related-event links unless asked for). Shop event IDs carry a run tag, so runs add to each other.
+ * generated. Shop event IDs carry a run tag, so runs add to each other.
  */
 
 export interface BulkOptions {
@@ -18,12 +18,6 @@ export interface BulkOptions {
   events: number;
   seed: number;
   days?: number;
-  /**
-   * Store the related-event links too (default no: a regular's event links to up to 20 earlier
-   * events per shared key, tens of millions of rows for a million events; the link keys that the
-   * velocity and related look-ups read are always stored).
-   */
-  relations?: boolean;
   /** Told now and then how far it got. */
   progress?: (done: number, elapsedMs: number) => void;
 }
@@ -65,14 +59,7 @@ export async function seedBulkEvents(
     shopEventPrefix: `BULK${options.seed.toString(36).toUpperCase()}`,
   });
   const screener = await BatchScreener.load(db, companyId, modelId);
-  const writer = new BatchEventWriter(
-    db,
-    companyId,
-    modelId,
-    application?.application_id ?? null,
-    1_000,
-    options.relations ?? false,
-  );
+  const writer = new BatchEventWriter(db, companyId, modelId, application?.application_id ?? null, 1_000);
 
   // One batch is written while the next is screened; a failed write stops the run.
   let inFlight: Promise<void> = Promise.resolve();
