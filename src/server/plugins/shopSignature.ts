@@ -8,14 +8,15 @@ import {
   shopInfoSchema,
 } from "../../contract/screeningApi.ts";
 import type { Database } from "../db/schema.ts";
-import { isSourceIpAllowed } from "../services/allowedIpService.ts";
 import type { CredentialCipher } from "../services/credentialCipher.ts";
-import { authenticateShop, type ShopAuthRefusal } from "../services/shopAuthService.ts";
+import { authenticateShop, type ShopAuthRefusal, shopSourceAllowed } from "../services/shopAuthService.ts";
 import { ApiError, requestLang, trimStrings } from "./envelope.ts";
 
 export interface ShopContext {
   companyId: string;
   applicationId: string;
+  /** The application's detection model (read with the signature check). */
+  applicationModelId: string;
   /** The envelope's telegram, trimmed, not yet validated. */
   telegram: unknown;
 }
@@ -92,8 +93,9 @@ export function installShopSignature(scope: FastifyInstance, deps: ShopSignature
       request.log.warn({ ...info.data, reason: auth.reason, call: call.name }, "screening API call refused");
       throw new ApiError(REFUSAL_CODE[auth.reason]);
     }
-    if (!(await isSourceIpAllowed(deps.db, auth.companyId, "api", request.ip))) {
-      request.log.warn({ companyId: auth.companyId, sourceIp: request.ip }, "API source IP not allowed");
+    const { companyId } = auth.application;
+    if (!shopSourceAllowed(auth.application, request.ip)) {
+      request.log.warn({ companyId, sourceIp: request.ip }, "API source IP not allowed");
       throw new ApiError(ERROR.sourceIpNotAllowed);
     }
 
@@ -105,8 +107,9 @@ export function installShopSignature(scope: FastifyInstance, deps: ShopSignature
         : new ApiError(ERROR.badEnvelope);
     }
     request.shop = {
-      companyId: auth.companyId,
+      companyId,
       applicationId: info.data.applicationId,
+      applicationModelId: auth.application.modelId,
       telegram: envelope.data.telegram,
     };
   });

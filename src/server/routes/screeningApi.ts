@@ -70,7 +70,10 @@ export async function registerScreeningApiRoutes(
     installShopSignature(scope, { db: deps.db, cipher, now: deps.now });
 
     registerShopCall(scope, screenTransactionCall, async ({ telegram: tx, shop, lang, request }) => {
-      const modelId = await resolveModelId(deps.db, shop.companyId, shop.applicationId, tx.modelId);
+      // The application's model came with the signature check; a named model is looked up.
+      const modelId = tx.modelId
+        ? await resolveModelId(deps.db, shop.companyId, shop.applicationId, tx.modelId)
+        : shop.applicationModelId;
       if (modelId === null) {
         throw new ApiError(ERROR.validation, [
           { field: "telegram.modelId", message: messageText(lang, "validation.unknownModel") },

@@ -32,5 +32,9 @@ export async function isSourceIpAllowed(
     .where("company_id", "=", companyId)
     .where("kind", "=", kind)
     .execute();
-  return entries.length === 0 || entries.some((entry) => inSubnet(ip, entry.address, entry.subnet));
+  return ipListAllows(entries, ip);
 }
+
+/** Whether an allowed-IP list lets the address in: an empty list allows every address (spec 6). */
+export const ipListAllows = (entries: readonly { address: string; subnet: number }[], ip: string): boolean =>
+  entries.length === 0 || entries.some((entry) => inSubnet(ip, entry.address, entry.subnet));

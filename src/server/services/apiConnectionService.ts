@@ -72,9 +72,17 @@ export async function secretFor(
   if (!row) return undefined;
   return {
     companyId: row.company_id,
-    secret: cipher.decrypt(row.secret_ciphertext, cipherContext(row.company_id, applicationId)),
+    secret: decryptApplicationSecret(cipher, row.company_id, applicationId, row.secret_ciphertext),
   };
 }
+
+/** The plain secret key of an application row (bound to its company and application ID). */
+export const decryptApplicationSecret = (
+  cipher: CredentialCipher,
+  companyId: string,
+  applicationId: string,
+  ciphertext: string,
+): string => cipher.decrypt(ciphertext, cipherContext(companyId, applicationId));
 
 export interface ApiConnectionService {
   info(companyId: string): Promise<ApiConnectionInfo>;
