@@ -11,7 +11,7 @@ import type { FactNeeds } from "./factNeeds.ts";
 import type { LinkKeyValue } from "./linkKeys.ts";
 import { negativeProbesOf } from "./negativeKeys.ts";
 import { normalizeIp, normalizeKeywordText } from "./normalize.ts";
-import { type RelatedEvent, relatedEventsOf, relatedEventsSql } from "./relatedLookup.ts";
+import { earlierMailSql } from "./relatedLookup.ts";
 import { keywordFactKey, negativeFactKey, type PartyOrItems, type ScreeningFacts } from "./types.ts";
 import { velocityFactsOf, velocitySql } from "./velocityLookup.ts";
 
@@ -51,14 +51,13 @@ function keywordProbesOf(tx: Transaction, keywords: FactNeeds["keywords"]): Keyw
 
 export interface GatheredFacts {
   facts: ScreeningFacts;
-  related: RelatedEvent[];
   geo: IpGeo | undefined;
 }
 
 /**
  * Reads what the conditions need, once per event and in one query (one round trip): white entries,
  * negative keys (all items of both parties), keywords (all categories), velocity (all keys and
- * windows), related events and IP geolocation, each a scalar subquery answering JSON.
+ * windows), whether the purchaser's e-mail was seen before and IP geolocation, each a scalar subquery.
  */
 export async function gatherFacts(
   db: Kysely<Database>,
@@ -69,6 +68,7 @@ export async function gatherFacts(
   now: Date,
 ): Promise<GatheredFacts> {
   const negativeProbes = needs.negative ? negativeProbesOf(tx) : [];
+  const purchaserMails = linkKeys.filter((key) => key.purchaserMail).map((key) => key.value);
   const velocityNeeds = [...needs.velocity].map(([key, windows]) => ({ key, windowsMs: [...windows] }));
   // One statement of fixed text (a prepared statement on PostgreSQL): every input is a parameter.
   const { rows } = await sql<Record<string, unknown>>`${sql.raw(PREPARED)}select
@@ -76,25 +76,20 @@ export async function gatherFacts(
     ${negativeHitsSql(companyId, negativeProbes)} as negative,
     ${keywordHitsSql(companyId, keywordProbesOf(tx, needs.keywords))} as keyword,
     ${velocitySql(companyId, velocityNeeds, linkKeys, now)} as velocity,
-    ${relatedEventsSql(companyId, linkKeys, now)} as related,
+    ${earlierMailSql(companyId, purchaserMails, now)} as mail_seen,
     ${ipGeoSql(companyId, normalizeIp(tx.device?.ipaddress))} as geo`.execute(db);
   const answers = rows[0] ?? {};
   const white = whiteMatchesOf(answers.white);
   const negativeHits = negativeHitsOf(answers.negative);
-  const related = relatedEventsOf(answers.related);
   const geo = ipGeoOf(answers.geo);
   const hitFacts = new Set(
     negativeProbes
       .filter((probe) => negativeHits.has(negativePairId(probe.item, probe.value)))
       .map((probe) => negativeFactKey(probe.party, probe.item)),
   );
-  const purchaserMails = new Set(linkKeys.filter((key) => key.purchaserMail).map((key) => key.value));
   const flag = tx.purchaser.existingCustomerFlg;
   // The shop's flag when sent; otherwise no earlier event with the purchaser's e-mail address.
-  const firstTimeCustomer =
-    flag !== undefined
-      ? flag === "0"
-      : !related.some((event) => event.sharedKey === "mail" && purchaserMails.has(event.keyValue));
+  const firstTimeCustomer = flag !== undefined ? flag === "0" : answers.mail_seen !== true;
   const requested = tx.requestedAt ? new Date(tx.requestedAt) : now;
   return {
     facts: {
@@ -107,7 +102,6 @@ export async function gatherFacts(
       ipCountry: geo?.countryCode,
       firstTimeCustomer,
     },
-    related,
     geo,
   };
 }
