@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { conditionSchema, type ReleaseKind } from "../../contract/rules.ts";
 import type { AutoResult } from "../../contract/screening.ts";
 import type { Database } from "../db/schema.ts";
+import { readReleaseRuleRows } from "./releaseRuleRows.ts";
 import type { LoadedGroup, LoadedRelease, StoredCondition } from "./types.ts";
 
 /**
@@ -78,39 +79,7 @@ async function readRelease(
   companyId: string,
   header: ReleaseHeader,
 ): Promise<LoadedRelease> {
-  const rows = await db
-    .selectFrom("rules as r")
-    .innerJoin("rule_units as u", (join) =>
-      join
-        .onRef("u.company_id", "=", "r.company_id")
-        .onRef("u.release_id", "=", "r.release_id")
-        .onRef("u.group_no", "=", "r.group_no")
-        .onRef("u.unit_no", "=", "r.unit_no"),
-    )
-    .innerJoin("rule_groups as g", (join) =>
-      join
-        .onRef("g.company_id", "=", "r.company_id")
-        .onRef("g.release_id", "=", "r.release_id")
-        .onRef("g.group_no", "=", "r.group_no"),
-    )
-    .select([
-      "g.group_no",
-      "g.group_name",
-      "g.priority",
-      "g.judgement",
-      "u.unit_no",
-      "u.operator",
-      "r.rule_code",
-      "r.description",
-      "r.condition",
-    ])
-    .where("r.company_id", "=", companyId)
-    .where("r.release_id", "=", header.releaseId)
-    .orderBy("g.priority")
-    .orderBy("g.group_no")
-    .orderBy("u.unit_no")
-    .orderBy("r.rule_no")
-    .execute();
+  const rows = await readReleaseRuleRows(db, companyId, header.releaseId);
   const groups: LoadedGroup[] = [];
   for (const row of rows) {
     let group = groups.at(-1);

@@ -12,6 +12,7 @@ import {
 import { type Condition, conditionSchema } from "../../contract/rules.ts";
 import type { Database } from "../db/schema.ts";
 import { ApiError } from "../plugins/envelope.ts";
+import { readReleaseRuleRows } from "../screening/releaseRuleRows.ts";
 import { toCsv } from "./csvSafe.ts";
 import type { ServiceDeps } from "./deps.ts";
 
@@ -69,38 +70,7 @@ export function createReleasedRuleService(deps: Pick<ServiceDeps, "db" | "now">)
   async function rules(companyId: string, modelId: string, lang: Lang): Promise<ReleasedRules> {
     const release = await releaseInForce(db, companyId, modelId, now());
     if (!release) throw new ApiError(ERROR.noDataFound);
-    const rows = await db
-      .selectFrom("rules as r")
-      .innerJoin("rule_units as u", (join) =>
-        join
-          .onRef("u.company_id", "=", "r.company_id")
-          .onRef("u.release_id", "=", "r.release_id")
-          .onRef("u.group_no", "=", "r.group_no")
-          .onRef("u.unit_no", "=", "r.unit_no"),
-      )
-      .innerJoin("rule_groups as g", (join) =>
-        join
-          .onRef("g.company_id", "=", "r.company_id")
-          .onRef("g.release_id", "=", "r.release_id")
-          .onRef("g.group_no", "=", "r.group_no"),
-      )
-      .select([
-        "g.group_name",
-        "g.priority",
-        "g.judgement",
-        "u.unit_no",
-        "u.operator",
-        "r.rule_code",
-        "r.description",
-        "r.condition",
-      ])
-      .where("r.company_id", "=", companyId)
-      .where("r.release_id", "=", release.releaseId)
-      .orderBy("g.priority")
-      .orderBy("g.group_no")
-      .orderBy("u.unit_no")
-      .orderBy("r.rule_no")
-      .execute();
+    const rows = await readReleaseRuleRows(db, companyId, release.releaseId);
 
     const conditions = rows.map((row) => storedCondition(row.condition));
     const categoryIds = [
