@@ -20,6 +20,7 @@ import { seedBulkEvents } from "../../src/server/db/seed/bulkEvents.ts";
 import { DemoEventGenerator } from "../../src/server/db/seed/demoEvents.ts";
 import { seedDemo } from "../../src/server/db/seed/demoSeed.ts";
 import { buildDemoWorld } from "../../src/server/db/seed/demoWorld.ts";
+import { relatedEvents } from "../../src/server/screening/relatedEvents.ts";
 import { screenTransaction } from "../../src/server/screening/screenTransaction.ts";
 import {
   createApiConnectionService,
@@ -190,13 +191,15 @@ async function explainLookups(url: string): Promise<void> {
       ...(card?.cchash ? { card: { cchash: card.cchash } } : {}),
     };
     // Screen it for real through a Kysely that records its queries, then explain the read that
-    // gathers the facts (velocity and related events read event_link_keys).
+    // gathers the facts (velocity reads event_link_keys) and the read of its related events.
     captured.length = 0;
-    await screenTransaction(
+    const screened = await screenTransaction(
       { db, now: () => new Date() },
       { companyId: COMPANY, modelId: STANDARD_MODEL.modelId, applicationId: null },
       tx,
     );
+    // Related events are read from the link keys when asked for: explain that read too.
+    await relatedEvents(db, COMPANY, screened.eventId);
     const lookups = captured.filter(
       (query) => /event_link_keys/.test(query.sql) && !/insert\s+into/i.test(query.sql),
     );
@@ -209,7 +212,7 @@ async function explainLookups(url: string): Promise<void> {
         const lines = plan.rows.map((row: Record<string, string>) => row["QUERY PLAN"] ?? "");
         const seqScans = lines.filter((line) => /Seq Scan on event_link_keys/.test(line)).length;
         console.log(
-          `\n(d) EXPLAIN ANALYZE of the engine's look-up of velocity and related events (event_link_keys)${seqScans > 0 ? "  [SEQUENTIAL SCAN]" : ""}:`,
+          `\n(d) EXPLAIN ANALYZE of the engine's look-up of ${query.sql.includes("o.event_id <> k.event_id") ? "related events (relatedEvents, read on demand)" : "velocity and facts at screening"} (event_link_keys)${seqScans > 0 ? "  [SEQUENTIAL SCAN]" : ""}:`,
         );
         for (const line of lines) console.log(`    ${line}`);
       } finally {
