@@ -1,15 +1,15 @@
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import apiEn from "../../src/app/i18n/locales/en/apiConnection.json";
 import menuEn from "../../src/app/i18n/locales/en/menu.json";
 import apiJa from "../../src/app/i18n/locales/ja/apiConnection.json";
 import menuJa from "../../src/app/i18n/locales/ja/menu.json";
 import { ERROR } from "../../src/contract/errors.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
-import { launchBrowser, TEST_LANGS, type TestBrowser, type TestLang } from "../support/browser.ts";
+import { TEST_LANGS, type TestLang } from "../support/browser.ts";
 import {
   ACCOUNTS,
-  type ConsoleUnderTest,
+  consoleSession,
   gone,
   heading,
   LABELS,
@@ -17,7 +17,6 @@ import {
   messageNo,
   onPath,
   pathOf,
-  startConsole,
   textOnPage,
   visible,
 } from "./consoleHarness.ts";
@@ -57,119 +56,103 @@ describe.each(TEST_LANGS)("API connection information [%s]", (lang) => {
   const l = LABELS[lang];
   const s = SCREEN[lang];
   const m = MENU_LABELS[lang];
-  let browser: TestBrowser;
-  let app: ConsoleUnderTest;
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    [browser, app] = await Promise.all([launchBrowser(), startConsole()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-  beforeEach(async () => {
-    ({ context, page } = await browser.newPage(lang));
-  });
-  afterEach(async () => {
-    await context?.close();
-  });
+  const ui = consoleSession(lang);
 
   /** Opens the screen through the "Screening conditions" group of the main menu. */
   async function openFromMenu(): Promise<void> {
-    const nav = await visible(page.getByRole("navigation", { name: l.mainMenu, exact: true }));
+    const nav = await visible(ui.page.getByRole("navigation", { name: l.mainMenu, exact: true }));
     await nav.getByRole("button", { name: m.conditions, exact: true }).click();
     await nav.getByRole("link", { name: m.apiConnectionInfo, exact: true }).click();
-    await onPath(page, "/apiConnectionInfo");
-    await visible(heading(page, s.heading));
-    await visible(page.getByTestId("secret-key"));
+    await onPath(ui.page, "/apiConnectionInfo");
+    await visible(heading(ui.page, s.heading));
+    await visible(ui.page.getByTestId("secret-key"));
   }
 
   it("lets the administrator show, copy and reissue the secret key", async () => {
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: app.url });
-    await loginAs(page, app, lang, ACCOUNTS.admin);
+    await ui.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: ui.app.url });
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
     // Login lands on the first screen of the menu, Rule list, before API connection information.
-    expect(pathOf(page)).toBe("/releasedRuleList");
+    expect(pathOf(ui.page)).toBe("/releasedRuleList");
     await openFromMenu();
 
     for (const label of [s.companyId, s.applicationId, s.secretKey, s.screeningModel])
-      await visible(page.getByText(label, { exact: true }));
-    await visible(page.getByText("DEMO", { exact: true }));
-    await visible(page.getByText(/^app_[0-9a-f]{16}$/));
-    await visible(page.getByText("標準モデル (MODEL01)", { exact: true }));
-    const masked = await secretText(page);
+      await visible(ui.page.getByText(label, { exact: true }));
+    await visible(ui.page.getByText("DEMO", { exact: true }));
+    await visible(ui.page.getByText(/^app_[0-9a-f]{16}$/));
+    await visible(ui.page.getByText("標準モデル (MODEL01)", { exact: true }));
+    const masked = await secretText(ui.page);
     expect(masked).toMatch(MASKED);
-    await expectNoAxeViolations(page, "API connection information (administrator)");
+    await expectNoAxeViolations(ui.page, "API connection information (administrator)");
 
     // Show, by keyboard.
-    await button(page, s.show).focus();
-    await page.keyboard.press("Enter");
-    await visible(button(page, s.hide));
-    const secret = await secretText(page);
+    await button(ui.page, s.show).focus();
+    await ui.page.keyboard.press("Enter");
+    await visible(button(ui.page, s.hide));
+    const secret = await secretText(ui.page);
     expect(secret).toMatch(SECRET);
     expect(secret.slice(-4)).toBe(masked.slice(-4));
-    await expectNoAxeViolations(page, "API connection information (key shown)");
+    await expectNoAxeViolations(ui.page, "API connection information (key shown)");
 
-    await button(page, s.copy).click();
-    await visible(textOnPage(page, messageNo(lang, "010")));
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    await button(ui.page, s.copy).click();
+    await visible(textOnPage(ui.page, messageNo(lang, "010")));
+    expect(await ui.page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
 
-    await button(page, s.hide).click();
-    await visible(button(page, s.show));
-    expect(await secretText(page)).toBe(masked);
+    await button(ui.page, s.hide).click();
+    await visible(button(ui.page, s.show));
+    expect(await secretText(ui.page)).toBe(masked);
 
     // Reissue: the dialog warns first; Escape backs out and nothing changes.
-    await button(page, s.rotate).focus();
-    await page.keyboard.press("Enter");
-    const dialog = await visible(page.getByRole("dialog"));
+    await button(ui.page, s.rotate).focus();
+    await ui.page.keyboard.press("Enter");
+    const dialog = await visible(ui.page.getByRole("dialog"));
     await visible(dialog.getByText(s.rotateConfirm, { exact: true }));
-    await expectNoAxeViolations(page, "reissue confirmation");
-    await page.keyboard.press("Escape");
-    await gone(page.getByRole("dialog"));
-    expect(await secretText(page)).toBe(masked);
+    await expectNoAxeViolations(ui.page, "reissue confirmation");
+    await ui.page.keyboard.press("Escape");
+    await gone(ui.page.getByRole("dialog"));
+    expect(await secretText(ui.page)).toBe(masked);
 
-    await button(page, s.rotate).click();
-    await (await visible(page.getByRole("dialog")))
+    await button(ui.page, s.rotate).click();
+    await (await visible(ui.page.getByRole("dialog")))
       .getByRole("button", { name: l.execute, exact: true })
       .click();
-    await gone(page.getByRole("dialog"));
-    await visible(textOnPage(page, messageNo(lang, "002")));
-    await visible(button(page, s.hide));
-    const reissued = await secretText(page);
+    await gone(ui.page.getByRole("dialog"));
+    await visible(textOnPage(ui.page, messageNo(lang, "002")));
+    await visible(button(ui.page, s.hide));
+    const reissued = await secretText(ui.page);
     expect(reissued).toMatch(SECRET);
     expect(reissued).not.toBe(secret);
 
     // Hidden again, the mask ends in the new key; a reload still shows the new one.
-    await button(page, s.hide).click();
-    expect(await secretText(page)).toBe(`••••••••${reissued.slice(-4)}`);
-    await page.reload();
-    await button(page, s.show).click();
-    await visible(button(page, s.hide));
-    expect(await secretText(page)).toBe(reissued);
+    await button(ui.page, s.hide).click();
+    expect(await secretText(ui.page)).toBe(`••••••••${reissued.slice(-4)}`);
+    await ui.page.reload();
+    await button(ui.page, s.show).click();
+    await visible(button(ui.page, s.hide));
+    expect(await secretText(ui.page)).toBe(reissued);
   });
 
   it("shows the viewer the masked key without any control, and refuses a forged reissue with 962", async () => {
-    await loginAs(page, app, lang, ACCOUNTS.viewer);
-    expect(pathOf(page)).toBe("/releasedRuleList");
-    const nav = await visible(page.getByRole("navigation", { name: l.mainMenu, exact: true }));
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.viewer);
+    expect(pathOf(ui.page)).toBe("/releasedRuleList");
+    const nav = await visible(ui.page.getByRole("navigation", { name: l.mainMenu, exact: true }));
     expect(await nav.getByRole("button", { name: l.groupAdmin, exact: true }).count()).toBe(0);
     expect(await nav.getByText(l.groupAdmin, { exact: true }).count()).toBe(0);
     await openFromMenu();
 
-    const masked = await secretText(page);
+    const masked = await secretText(ui.page);
     expect(masked).toMatch(MASKED);
-    for (const name of [s.show, s.hide, s.copy, s.rotate]) expect(await button(page, name).count()).toBe(0);
-    await expectNoAxeViolations(page, "API connection information (viewer)");
+    for (const name of [s.show, s.hide, s.copy, s.rotate])
+      expect(await button(ui.page, name).count()).toBe(0);
+    await expectNoAxeViolations(ui.page, "API connection information (viewer)");
 
     for (const path of ["apiConnectionInfo/rotate", "apiConnectionInfo/reveal"]) {
-      const forged = await forgedCall(page, path, lang);
+      const forged = await forgedCall(ui.page, path, lang);
       expect(forged.status).toBe(403);
       expect(forged.body.errors).toEqual([{ code: ERROR.forbidden, message: messageNo(lang, "962") }]);
     }
-    await page.reload();
-    await visible(heading(page, s.heading));
-    await visible(page.getByTestId("secret-key"));
-    expect(await secretText(page)).toBe(masked);
+    await ui.page.reload();
+    await visible(heading(ui.page, s.heading));
+    await visible(ui.page.getByTestId("secret-key"));
+    expect(await secretText(ui.page)).toBe(masked);
   });
 });

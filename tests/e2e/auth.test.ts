@@ -1,15 +1,15 @@
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import commonEn from "../../src/app/i18n/locales/en/common.json";
 import commonJa from "../../src/app/i18n/locales/ja/common.json";
 import { ERROR } from "../../src/contract/errors.ts";
 import { MENU, type MenuItem } from "../../src/contract/menu.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
-import { launchBrowser, TEST_LANGS, type TestBrowser } from "../support/browser.ts";
+import { TEST_LANGS } from "../support/browser.ts";
 import {
   ACCOUNTS,
-  type ConsoleUnderTest,
   callSessionInfo,
+  consoleSession,
   DEMO_COMPANY_NAME,
   fillLogin,
   gone,
@@ -20,7 +20,6 @@ import {
   onPath,
   pathOf,
   sessionCredentials,
-  startConsole,
   submitLogin,
   textOnPage,
   visible,
@@ -48,164 +47,147 @@ async function bannerColour(page: Page): Promise<string> {
 
 describe.each(TEST_LANGS)("login, navigation and logout [%s]", (lang) => {
   const l = LABELS[lang];
-  let browser: TestBrowser;
-  let app: ConsoleUnderTest;
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    [browser, app] = await Promise.all([launchBrowser(), startConsole({ consoleEnv: "TST" })]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-  beforeEach(async () => {
-    ({ context, page } = await browser.newPage(lang));
-  });
-  afterEach(async () => {
-    await context?.close();
-  });
+  const ui = consoleSession(lang, { consoleEnv: "TST" });
 
   it("shows the login screen in the browser's language", async () => {
-    await page.goto(app.at("/login"));
-    await visible(heading(page, l.loginHeading));
-    await visible(page.getByRole("textbox", { name: l.companyId, exact: true }));
-    await visible(page.getByRole("textbox", { name: l.email, exact: true }));
-    await visible(page.getByLabel(l.password, { exact: true }));
-    await visible(page.getByRole("link", { name: l.forgotPassword, exact: true }));
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
-    await expectNoAxeViolations(page, "Login");
+    await ui.page.goto(ui.app.at("/login"));
+    await visible(heading(ui.page, l.loginHeading));
+    await visible(ui.page.getByRole("textbox", { name: l.companyId, exact: true }));
+    await visible(ui.page.getByRole("textbox", { name: l.email, exact: true }));
+    await visible(ui.page.getByLabel(l.password, { exact: true }));
+    await visible(ui.page.getByRole("link", { name: l.forgotPassword, exact: true }));
+    expect(await ui.page.evaluate(() => document.documentElement.lang)).toBe(lang);
+    await expectNoAxeViolations(ui.page, "Login");
   });
 
   it("logs in to the first allowed screen under a green TST header; the account menu shows company and operator", async () => {
-    await loginAs(page, app, lang, ACCOUNTS.admin);
-    const landed = pathOf(page);
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    const landed = pathOf(ui.page);
     const order = leaves(MENU);
     const index = order.findIndex((leaf) => leaf.path === landed);
     expect(index, `landed on ${landed}, which is not a menu screen`).toBeGreaterThanOrEqual(0);
-    const nav = page.getByRole("navigation", { name: l.mainMenu, exact: true });
+    const nav = ui.page.getByRole("navigation", { name: l.mainMenu, exact: true });
     // No screen before the landing one in menu order is offered to this operator.
     for (const earlier of order.slice(0, index)) {
       expect(await nav.locator(`a[href="/v3${earlier.path}"]`).count(), `${earlier.path} is offered`).toBe(0);
     }
-    await expectNoAxeViolations(page, `first screen ${landed}`);
-    expect(await bannerColour(page)).toBe("rgb(11, 126, 0)");
-    await visible(page.getByRole("banner").getByText(l.testMarker, { exact: true }));
+    await expectNoAxeViolations(ui.page, `first screen ${landed}`);
+    expect(await bannerColour(ui.page)).toBe("rgb(11, 126, 0)");
+    await visible(ui.page.getByRole("banner").getByText(l.testMarker, { exact: true }));
 
-    const accountMenu = await visible(page.getByRole("button", { name: l.accountMenu, exact: true }));
-    const logoutItem = page
+    const accountMenu = await visible(ui.page.getByRole("button", { name: l.accountMenu, exact: true }));
+    const logoutItem = ui.page
       .getByRole("menuitem", { name: l.logout, exact: true })
-      .or(page.getByRole("button", { name: l.logout, exact: true }));
+      .or(ui.page.getByRole("button", { name: l.logout, exact: true }));
     // Closed until hovered.
     expect(await logoutItem.isVisible()).toBe(false);
     await accountMenu.hover();
-    await visible(page.getByText(DEMO_COMPANY_NAME, { exact: true }));
-    await visible(page.getByText(ACCOUNTS.admin.name, { exact: true }));
+    await visible(ui.page.getByText(DEMO_COMPANY_NAME, { exact: true }));
+    await visible(ui.page.getByText(ACCOUNTS.admin.name, { exact: true }));
     await visible(logoutItem);
-    await expectNoAxeViolations(page, "account menu (open)");
+    await expectNoAxeViolations(ui.page, "account menu (open)");
   });
 
   it("refuses a wrong password with message 903 and stays on the login screen", async () => {
-    await page.goto(app.at("/login"));
-    await visible(heading(page, l.loginHeading));
-    await fillLogin(page, lang, ACCOUNTS.acme, "Wrong-2026!pass");
-    const response = await submitLogin(page, lang);
+    await ui.page.goto(ui.app.at("/login"));
+    await visible(heading(ui.page, l.loginHeading));
+    await fillLogin(ui.page, lang, ACCOUNTS.acme, "Wrong-2026!pass");
+    const response = await submitLogin(ui.page, lang);
     expect(response.status()).toBe(401);
     expect(((await response.json()) as { errors: { code: string }[] }).errors[0]?.code).toBe(
       ERROR.loginFailed,
     );
-    await visible(textOnPage(page, messageNo(lang, "903")));
-    expect(pathOf(page)).toBe("/login");
-    await expectNoAxeViolations(page, "Login with error 903");
+    await visible(textOnPage(ui.page, messageNo(lang, "903")));
+    expect(pathOf(ui.page)).toBe("/login");
+    await expectNoAxeViolations(ui.page, "Login with error 903");
   });
 
   it("sends a protected route opened while logged out to /login", async () => {
     for (const path of ["/EventList", "/OperatorList", "/AllowedIpAddress"]) {
-      await page.goto(app.at(path));
-      await onPath(page, "/login");
-      await visible(heading(page, l.loginHeading));
+      await ui.page.goto(ui.app.at(path));
+      await onPath(ui.page, "/login");
+      await visible(heading(ui.page, l.loginHeading));
     }
-    await expectNoAxeViolations(page, "Login after redirect");
+    await expectNoAxeViolations(ui.page, "Login after redirect");
   });
 
   it("shows the login screen at / and /LoginInput too", async () => {
     for (const path of ["/", "/LoginInput"]) {
-      await page.goto(app.at(path));
-      await visible(heading(page, l.loginHeading));
-      await visible(page.getByRole("button", { name: l.loginButton, exact: true }));
+      await ui.page.goto(ui.app.at(path));
+      await visible(heading(ui.page, l.loginHeading));
+      await visible(ui.page.getByRole("button", { name: l.loginButton, exact: true }));
     }
   });
 
   it("shows Page not found for an unknown path", async () => {
-    await page.goto(app.at("/no/such/screen"));
-    await onPath(page, "/nopage");
-    await visible(heading(page, l.notFoundHeading));
-    await expectNoAxeViolations(page, "Page not found");
+    await ui.page.goto(ui.app.at("/no/such/screen"));
+    await onPath(ui.page, "/nopage");
+    await visible(heading(ui.page, l.notFoundHeading));
+    await expectNoAxeViolations(ui.page, "Page not found");
   });
 
   it("shows the system error screen, whose button leads to login", async () => {
-    await page.goto(app.at("/SystemError"));
-    await visible(heading(page, l.systemErrorHeading));
-    await expectNoAxeViolations(page, "System error");
-    await page.getByRole("button", { name: l.toLoginScreen, exact: true }).click();
-    await onPath(page, "/login");
-    await visible(heading(page, l.loginHeading));
+    await ui.page.goto(ui.app.at("/SystemError"));
+    await visible(heading(ui.page, l.systemErrorHeading));
+    await expectNoAxeViolations(ui.page, "System error");
+    await ui.page.getByRole("button", { name: l.toLoginScreen, exact: true }).click();
+    await onPath(ui.page, "/login");
+    await visible(heading(ui.page, l.loginHeading));
   });
 
   it("logs out through the confirmation dialog, returns to /login and ends the session", async () => {
-    await loginAs(page, app, lang, ACCOUNTS.admin);
-    const credentials = await sessionCredentials(context, page);
-    expect((await callSessionInfo(app, credentials)).status).toBe(200);
-    const screen = pathOf(page);
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    const credentials = await sessionCredentials(ui.context, ui.page);
+    expect((await callSessionInfo(ui.app, credentials)).status).toBe(200);
+    const screen = pathOf(ui.page);
 
-    const accountMenu = await visible(page.getByRole("button", { name: l.accountMenu, exact: true }));
+    const accountMenu = await visible(ui.page.getByRole("button", { name: l.accountMenu, exact: true }));
     await accountMenu.focus();
     const logout = await visible(
-      page
+      ui.page
         .getByRole("menuitem", { name: l.logout, exact: true })
-        .or(page.getByRole("button", { name: l.logout, exact: true })),
+        .or(ui.page.getByRole("button", { name: l.logout, exact: true })),
     );
     await logout.click();
-    const dialog = await visible(page.getByRole("dialog").or(page.getByRole("alertdialog")));
-    await expectNoAxeViolations(page, "logout confirmation");
+    const dialog = await visible(ui.page.getByRole("dialog").or(ui.page.getByRole("alertdialog")));
+    await expectNoAxeViolations(ui.page, "logout confirmation");
 
     // Cancel keeps the session.
     await dialog.getByRole("button", { name: l.cancel, exact: true }).click();
-    await gone(page.getByRole("dialog").or(page.getByRole("alertdialog")));
-    expect(pathOf(page)).toBe(screen);
-    expect((await callSessionInfo(app, credentials)).status).toBe(200);
+    await gone(ui.page.getByRole("dialog").or(ui.page.getByRole("alertdialog")));
+    expect(pathOf(ui.page)).toBe(screen);
+    expect((await callSessionInfo(ui.app, credentials)).status).toBe(200);
 
     await accountMenu.hover();
     await (
       await visible(
-        page
+        ui.page
           .getByRole("menuitem", { name: l.logout, exact: true })
-          .or(page.getByRole("button", { name: l.logout, exact: true })),
+          .or(ui.page.getByRole("button", { name: l.logout, exact: true })),
       )
     ).click();
-    const confirm = await visible(page.getByRole("dialog").or(page.getByRole("alertdialog")));
+    const confirm = await visible(ui.page.getByRole("dialog").or(ui.page.getByRole("alertdialog")));
     await confirm.getByRole("button", { name: l.execute, exact: true }).click();
-    await onPath(page, "/login");
-    await visible(heading(page, l.loginHeading));
-    await expectNoAxeViolations(page, "Login after logout");
+    await onPath(ui.page, "/login");
+    await visible(heading(ui.page, l.loginHeading));
+    await expectNoAxeViolations(ui.page, "Login after logout");
 
-    const after = await callSessionInfo(app, credentials);
+    const after = await callSessionInfo(ui.app, credentials);
     expect(after.status).toBe(401);
     expect(after.body.errors[0]?.code).toBe(ERROR.invalidToken);
     // Back in the browser, the protected screen is no longer reachable.
-    await page.goto(app.at(screen));
-    await onPath(page, "/login");
+    await ui.page.goto(ui.app.at(screen));
+    await onPath(ui.page, "/login");
   });
 
   it("titles the CHECK tenant's pages with the checker title", async () => {
-    await loginAs(page, app, lang, ACCOUNTS.admin);
-    const standardTitle = await page.title();
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    const standardTitle = await ui.page.title();
     // The app's title template is "{screen}<suffix>"; the checker variant has its own suffix.
     const checkerSuffix = COMMON[lang].title.checker.replace("{screen}", "");
-    const { context: checkContext, page: checkPage } = await browser.newPage(lang);
+    const { context: checkContext, page: checkPage } = await ui.browser.newPage(lang);
     try {
-      await loginAs(checkPage, app, lang, ACCOUNTS.check);
+      await loginAs(checkPage, ui.app, lang, ACCOUNTS.check);
       const checkerTitle = await checkPage.title();
       expect(checkerTitle).not.toBe(standardTitle);
       expect(checkerTitle.endsWith(checkerSuffix), `"${checkerTitle}" is not a checker title`).toBe(true);

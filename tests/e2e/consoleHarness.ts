@@ -1,7 +1,8 @@
 import type { BrowserContext, Locator, Page, Response } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import en from "../../src/contract/messages/en.json";
 import ja from "../../src/contract/messages/ja.json";
-import type { TestLang } from "../support/browser.ts";
+import { launchBrowser, type TestBrowser, type TestLang } from "../support/browser.ts";
 import { type ServerProcess, startServerProcess } from "../support/serverProcess.ts";
 import { type SmtpCapture, startSmtpCapture } from "../support/smtpCapture.ts";
 import { freshDataDir, removeDataDir } from "../support/testDatabase.ts";
@@ -118,6 +119,44 @@ export async function startConsole(
       await removeDataDir(dataDir);
     },
   };
+}
+
+export interface ConsoleSession {
+  browser: TestBrowser;
+  app: ConsoleUnderTest;
+  /** The current test's browser context and page (a fresh one per test, in the suite's language). */
+  context: BrowserContext;
+  page: Page;
+  /** Closes the current context and opens a fresh one (a browser that has never logged in). */
+  reopen(): Promise<void>;
+}
+
+/**
+ * Registers the suite hooks shared by the per-language e2e suites: one browser and one console
+ * (startConsole's options) for the suite, a fresh context and page per test, all closed afterwards.
+ * Read the fields inside tests and hooks: they are set when the hooks run.
+ */
+export function consoleSession(lang: TestLang, options?: Parameters<typeof startConsole>[0]): ConsoleSession {
+  const session = {
+    async reopen() {
+      await session.context?.close();
+      ({ context: session.context, page: session.page } = await session.browser.newPage(lang));
+    },
+  } as ConsoleSession;
+  beforeAll(async () => {
+    [session.browser, session.app] = await Promise.all([launchBrowser(), startConsole(options)]);
+  });
+  afterAll(async () => {
+    await session.browser?.close();
+    await session.app?.stop();
+  });
+  beforeEach(async () => {
+    ({ context: session.context, page: session.page } = await session.browser.newPage(lang));
+  });
+  afterEach(async () => {
+    await session.context?.close();
+  });
+  return session;
 }
 
 /** Waits until the locator's first match is visible (a readable timeout error otherwise). */

@@ -1,24 +1,23 @@
 import { readFile } from "node:fs/promises";
 import { parse } from "csv-parse/sync";
-import type { BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Locator } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import menuEn from "../../src/app/i18n/locales/en/menu.json";
 import rulesEn from "../../src/app/i18n/locales/en/rules.json";
 import menuJa from "../../src/app/i18n/locales/ja/menu.json";
 import rulesJa from "../../src/app/i18n/locales/ja/rules.json";
 import { RELEASED_RULE_COLUMNS } from "../../src/contract/releasedRules.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
-import { launchBrowser, TEST_LANGS, type TestBrowser } from "../support/browser.ts";
+import { TEST_LANGS } from "../support/browser.ts";
 import {
   ACCOUNTS,
-  type ConsoleUnderTest,
+  consoleSession,
   heading,
   LABELS,
   loginAs,
   messageNo,
   onPath,
   screenReady,
-  startConsole,
   textOnPage,
   visible,
 } from "./consoleHarness.ts";
@@ -46,46 +45,29 @@ describe.each(TEST_LANGS)("released rule list [%s]", (lang) => {
   const l = LABELS[lang];
   const s = SCREEN[lang];
   const m = MENU_LABELS[lang];
-  let browser: TestBrowser;
-  let app: ConsoleUnderTest;
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    [browser, app] = await Promise.all([launchBrowser(), startConsole()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-  beforeEach(async () => {
-    ({ context, page } = await browser.newPage(lang));
-  });
-  afterEach(async () => {
-    await context?.close();
-  });
+  const ui = consoleSession(lang);
 
   /** Opens the screen through the "Screening conditions" group of the main menu. */
   async function openFromMenu(): Promise<void> {
-    const nav = await visible(page.getByRole("navigation", { name: l.mainMenu, exact: true }));
+    const nav = await visible(ui.page.getByRole("navigation", { name: l.mainMenu, exact: true }));
     await nav.getByRole("button", { name: m.conditions, exact: true }).click();
     await nav.getByRole("link", { name: m.releasedRuleList, exact: true }).click();
-    await onPath(page, "/releasedRuleList");
-    await visible(heading(page, s.heading));
-    await screenReady(page);
+    await onPath(ui.page, "/releasedRuleList");
+    await visible(heading(ui.page, s.heading));
+    await screenReady(ui.page);
   }
 
   it("shows the viewer the demo rules of the chosen model and saves them as CSV, by keyboard", async () => {
-    await loginAs(page, app, lang, ACCOUNTS.viewer);
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.viewer);
     await openFromMenu();
-    await visible(page.getByText(s.note, { exact: true }));
+    await visible(ui.page.getByText(s.note, { exact: true }));
 
-    const model = page.getByRole("combobox", { name: s.model, exact: true });
+    const model = ui.page.getByRole("combobox", { name: s.model, exact: true });
     await visible(model);
     await model.selectOption({ label: "標準モデル (MODEL01)" });
-    await screenReady(page);
+    await screenReady(ui.page);
 
-    const table = await visible(page.getByRole("table", { name: s.tableCaption, exact: true }));
+    const table = await visible(ui.page.getByRole("table", { name: s.tableCaption, exact: true }));
     const headers = await table.getByRole("columnheader").allTextContents();
     expect(headers.map((h) => h.trim())).toEqual(RELEASED_RULE_COLUMNS.map((column) => s.columns[column]));
     const rows = await tableRows(table);
@@ -95,14 +77,14 @@ describe.each(TEST_LANGS)("released rule list [%s]", (lang) => {
     // Sorted by priority (then unit and rule).
     const priorities = rows.map((row) => Number(row[1]));
     expect(priorities).toEqual([...priorities].sort((a, b) => a - b));
-    await expectNoAxeViolations(page, "released rule list (viewer)");
+    await expectNoAxeViolations(ui.page, "released rule list (viewer)");
 
     // Keyboard only: from the model chooser, Tab reaches CSV output and Enter saves the file.
     await model.focus();
-    await page.keyboard.press("Tab");
-    const csvButton = page.getByRole("button", { name: s.csvOutput, exact: true });
+    await ui.page.keyboard.press("Tab");
+    const csvButton = ui.page.getByRole("button", { name: s.csvOutput, exact: true });
     expect(await csvButton.evaluate((button) => button === document.activeElement)).toBe(true);
-    const [download] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);
+    const [download] = await Promise.all([ui.page.waitForEvent("download"), ui.page.keyboard.press("Enter")]);
     expect(download.suggestedFilename()).toMatch(/^releasedRuleList_MODEL01_\d{14}\.csv$/);
     const bytes = await readFile(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual(BOM);
@@ -122,21 +104,21 @@ describe.each(TEST_LANGS)("released rule list [%s]", (lang) => {
   });
 
   it("offers the reviewer the same list (readable permission)", async () => {
-    await loginAs(page, app, lang, ACCOUNTS.reviewer);
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.reviewer);
     await openFromMenu();
-    const table = await visible(page.getByRole("table", { name: s.tableCaption, exact: true }));
+    const table = await visible(ui.page.getByRole("table", { name: s.tableCaption, exact: true }));
     expect((await tableRows(table))[0]?.[7]).toBe("NEG_CARD");
-    await visible(page.getByRole("button", { name: s.csvOutput, exact: true }));
-    expect(await page.getByRole("button", { name: s.csvOutput, exact: true }).isEnabled()).toBe(true);
+    await visible(ui.page.getByRole("button", { name: s.csvOutput, exact: true }));
+    expect(await ui.page.getByRole("button", { name: s.csvOutput, exact: true }).isEnabled()).toBe(true);
   });
 
   it("tells a tenant whose model has no release: No relevant data found (676)", async () => {
-    await loginAs(page, app, lang, ACCOUNTS.check);
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.check);
     await openFromMenu();
-    await visible(textOnPage(page, messageNo(lang, "676")));
-    expect(await page.getByRole("table").count()).toBe(0);
-    expect(await page.getByRole("button", { name: s.csvOutput, exact: true }).isDisabled()).toBe(true);
-    await visible(page.getByRole("combobox", { name: s.model, exact: true }));
-    await expectNoAxeViolations(page, "released rule list without a release (676)");
+    await visible(textOnPage(ui.page, messageNo(lang, "676")));
+    expect(await ui.page.getByRole("table").count()).toBe(0);
+    expect(await ui.page.getByRole("button", { name: s.csvOutput, exact: true }).isDisabled()).toBe(true);
+    await visible(ui.page.getByRole("combobox", { name: s.model, exact: true }));
+    await expectNoAxeViolations(ui.page, "released rule list without a release (676)");
   });
 });
