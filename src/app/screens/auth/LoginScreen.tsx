@@ -1,5 +1,4 @@
-import { Button, Card, Flex, Heading, Link } from "@radix-ui/themes";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { login } from "../../../contract/auth.ts";
 import { ERROR } from "../../../contract/errors.ts";
@@ -8,15 +7,13 @@ import { appUrl } from "../../navigation.ts";
 import { passLoginNotice, readLoginNotice } from "../../session/loginNotice.ts";
 import { useLanding } from "../../session/useLanding.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
+import { AuthCard } from "../../ui/AuthCard.tsx";
+import { AuthForm } from "../../ui/AuthForm.tsx";
 import { FormMessage } from "../../ui/FormMessage.tsx";
-import {
-  type FieldErrors,
-  focusFirstInvalid,
-  serverFieldErrors,
-  validateForm,
-} from "../../ui/fieldErrors.ts";
+import { serverFieldErrors, validateForm } from "../../ui/fieldErrors.ts";
 import { Loading } from "../../ui/Loading.tsx";
 import { TextInputField } from "../../ui/TextInputField.tsx";
+import { useFormFields } from "../../ui/useFormFields.ts";
 
 const EMPTY = { companyId: "", email: "", password: "" };
 
@@ -31,9 +28,7 @@ export function LoginScreen() {
   const refused = AuthActor.useSelector((snapshot) => snapshot.matches({ signedOut: "refused" }));
   const errors = AuthActor.useSelector((snapshot) => snapshot.context.errors);
   const notice = useLoginNotice();
-  const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState(EMPTY);
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const { form, values, clientErrors, set, reject, accept } = useFormFields(EMPTY);
 
   // A signed-in operator is on the way to their first screen (or out, when there is none).
   if (signedIn) return <Loading heading />;
@@ -41,67 +36,55 @@ export function LoginScreen() {
   const shownErrors = refused ? errors.filter((error) => error.code !== ERROR.internalFailure) : [];
   const fieldMessages = { ...serverFieldErrors(shownErrors), ...clientErrors };
   const formMessages = shownErrors.filter((error) => !error.field);
-  const set = (field: keyof typeof EMPTY) => (value: string) => setValues({ ...values, [field]: value });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = validateForm(login.request, values);
-    if (!checked.ok) {
-      setClientErrors(checked.errors);
-      queueMicrotask(() => focusFirstInvalid(form.current));
-      return;
-    }
-    setClientErrors({});
+    if (!checked.ok) return reject(checked.errors);
+    accept();
     auth.send({ type: "login.submit", ...checked.data });
   };
 
   return (
-    <Card size="4" className="form-card">
-      <Heading as="h1" size="6" mb="4">
-        {t("heading")}
-      </Heading>
+    <AuthCard heading={t("heading")}>
       {notice === "noScreen" && <FormMessage tone="info">{t("noScreen")}</FormMessage>}
-      {formMessages.map((error) => (
-        <FormMessage key={error.code} tone="error">
-          {error.message}
-        </FormMessage>
-      ))}
-      <form ref={form} onSubmit={submit} noValidate>
-        <Flex direction="column" gap="4">
-          <TextInputField
-            id="companyId"
-            label={t("companyId")}
-            value={values.companyId}
-            onChange={set("companyId")}
-            error={fieldMessages.companyId}
-            autoComplete="organization"
-            maxLength={50}
-          />
-          <TextInputField
-            id="email"
-            label={t("email")}
-            type="email"
-            value={values.email}
-            onChange={set("email")}
-            error={fieldMessages.email}
-            autoComplete="username"
-          />
-          <TextInputField
-            id="password"
-            label={t("password")}
-            type="password"
-            value={values.password}
-            onChange={set("password")}
-            error={fieldMessages.password}
-            autoComplete="current-password"
-          />
-          <Button type="submit" size="3" disabled={busy}>
-            {t("submit")}
-          </Button>
-          <Link href={appUrl("/PasswordChangeRequest")}>{t("forgotPassword")}</Link>
-        </Flex>
-      </form>
-    </Card>
+      <AuthForm
+        form={form}
+        onSubmit={submit}
+        messages={formMessages}
+        submitLabel={t("submit")}
+        submitDisabled={busy}
+        link={{ href: appUrl("/PasswordChangeRequest"), label: t("forgotPassword") }}
+      >
+        <TextInputField
+          id="companyId"
+          label={t("companyId")}
+          value={values.companyId}
+          onChange={set("companyId")}
+          error={fieldMessages.companyId}
+          autoComplete="organization"
+          maxLength={50}
+        />
+        <TextInputField
+          id="email"
+          label={t("email")}
+          type="email"
+          value={values.email}
+          onChange={set("email")}
+          error={fieldMessages.email}
+          autoComplete="username"
+        />
+        <TextInputField
+          id="password"
+          label={t("password")}
+          type="password"
+          value={values.password}
+          onChange={set("password")}
+          error={fieldMessages.password}
+          autoComplete="current-password"
+        />
+      </AuthForm>
+    </AuthCard>
   );
 }
 

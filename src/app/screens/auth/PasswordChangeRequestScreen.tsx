@@ -1,5 +1,4 @@
-import { Button, Card, Flex, Heading, Link, Text } from "@radix-ui/themes";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { passwordChangeRequest } from "../../../contract/auth.ts";
 import type { ErrorItem } from "../../../contract/envelope.ts";
@@ -8,14 +7,11 @@ import { CallProgressActor, CallProgressProvider } from "../../actors/CallProgre
 import { NotificationsActor } from "../../actors/NotificationsActor.tsx";
 import { appUrl, navigateTo } from "../../navigation.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
-import { FormMessage } from "../../ui/FormMessage.tsx";
-import {
-  type FieldErrors,
-  focusFirstInvalid,
-  serverFieldErrors,
-  validateForm,
-} from "../../ui/fieldErrors.ts";
+import { AuthCard } from "../../ui/AuthCard.tsx";
+import { AuthForm } from "../../ui/AuthForm.tsx";
+import { serverFieldErrors, validateForm } from "../../ui/fieldErrors.ts";
 import { TextInputField } from "../../ui/TextInputField.tsx";
+import { useFormFields } from "../../ui/useFormFields.ts";
 
 const EMPTY = { companyId: "", email: "" };
 const NO_ERRORS: ErrorItem[] = [];
@@ -41,9 +37,7 @@ function RequestForm() {
     snapshot.hasTag("20") ? snapshot.context.errors : NO_ERRORS,
   );
   const notifications = NotificationsActor.useActorRef();
-  const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState(EMPTY);
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const { form, values, clientErrors, set, reject, accept } = useFormFields(EMPTY);
 
   useEffect(() => {
     if (!sent) return;
@@ -52,60 +46,43 @@ function RequestForm() {
   }, [sent, notifications, message]);
 
   const fieldMessages = { ...serverFieldErrors(errors), ...clientErrors };
-  const set = (field: keyof typeof EMPTY) => (value: string) => setValues({ ...values, [field]: value });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = validateForm(passwordChangeRequest.request, values);
-    if (!checked.ok) {
-      setClientErrors(checked.errors);
-      queueMicrotask(() => focusFirstInvalid(form.current));
-      return;
-    }
-    setClientErrors({});
+    if (!checked.ok) return reject(checked.errors);
+    accept();
     call.send({ type: "call.start", input: checked.data });
   };
 
   return (
-    <Card size="4" className="form-card">
-      <Heading as="h1" size="6" mb="2">
-        {t("requestHeading")}
-      </Heading>
-      <Text as="p" mb="4" color="gray">
-        {t("requestIntro")}
-      </Text>
-      {errors
-        .filter((error) => !error.field)
-        .map((error) => (
-          <FormMessage key={error.code} tone="error">
-            {error.message}
-          </FormMessage>
-        ))}
-      <form ref={form} onSubmit={submit} noValidate>
-        <Flex direction="column" gap="4">
-          <TextInputField
-            id="companyId"
-            label={t("companyId")}
-            value={values.companyId}
-            onChange={set("companyId")}
-            error={fieldMessages.companyId}
-            autoComplete="organization"
-            maxLength={50}
-          />
-          <TextInputField
-            id="email"
-            label={t("email")}
-            type="email"
-            value={values.email}
-            onChange={set("email")}
-            error={fieldMessages.email}
-            autoComplete="username"
-          />
-          <Button type="submit" size="3" disabled={busy || sent}>
-            {t("send")}
-          </Button>
-          <Link href={appUrl(PUBLIC_PATHS.login)}>{t("returnToLogin")}</Link>
-        </Flex>
-      </form>
-    </Card>
+    <AuthCard heading={t("requestHeading")} intro={t("requestIntro")}>
+      <AuthForm
+        form={form}
+        onSubmit={submit}
+        messages={errors.filter((error) => !error.field)}
+        submitLabel={t("send")}
+        submitDisabled={busy || sent}
+        link={{ href: appUrl(PUBLIC_PATHS.login), label: t("returnToLogin") }}
+      >
+        <TextInputField
+          id="companyId"
+          label={t("companyId")}
+          value={values.companyId}
+          onChange={set("companyId")}
+          error={fieldMessages.companyId}
+          autoComplete="organization"
+          maxLength={50}
+        />
+        <TextInputField
+          id="email"
+          label={t("email")}
+          type="email"
+          value={values.email}
+          onChange={set("email")}
+          error={fieldMessages.email}
+          autoComplete="username"
+        />
+      </AuthForm>
+    </AuthCard>
   );
 }

@@ -1,5 +1,5 @@
-import { Button, Card, Flex, Heading, Link, Text } from "@radix-ui/themes";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Flex, Link, Text } from "@radix-ui/themes";
+import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { passwordChange, passwordChangeCheck } from "../../../contract/auth.ts";
@@ -12,15 +12,13 @@ import { NotificationsActor } from "../../actors/NotificationsActor.tsx";
 import { formatDateTime } from "../../i18n/format.ts";
 import { appUrl, navigateTo } from "../../navigation.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
+import { AuthCard } from "../../ui/AuthCard.tsx";
+import { AuthForm } from "../../ui/AuthForm.tsx";
 import { FormMessage } from "../../ui/FormMessage.tsx";
-import {
-  type FieldErrors,
-  focusFirstInvalid,
-  serverFieldErrors,
-  validateForm,
-} from "../../ui/fieldErrors.ts";
+import { type FieldErrors, serverFieldErrors, validateForm } from "../../ui/fieldErrors.ts";
 import { Loading } from "../../ui/Loading.tsx";
 import { TextInputField } from "../../ui/TextInputField.tsx";
+import { useFormFields } from "../../ui/useFormFields.ts";
 
 const NO_ERRORS: ErrorItem[] = [];
 const PASSWORD_SYMBOLS = "@ % + / \\ ' ! # $ ^ ? : . ( ) { } [ ] ~ _ -";
@@ -42,10 +40,7 @@ export function PasswordChangeScreen({ token }: { token: string }) {
   const { t } = useTranslation("password");
   usePageTitle(t("changeHeading"));
   return (
-    <Card size="4" className="form-card">
-      <Heading as="h1" size="6" mb="4">
-        {t("changeHeading")}
-      </Heading>
+    <AuthCard heading={t("changeHeading")}>
       {token === "" ? (
         <UnusableUrl refusal="910" />
       ) : (
@@ -53,7 +48,7 @@ export function PasswordChangeScreen({ token }: { token: string }) {
           <TokenCheck token={token} />
         </CallProgressProvider>
       )}
-    </Card>
+    </AuthCard>
   );
 }
 
@@ -104,9 +99,10 @@ function ChangeForm({ token, expiresAt }: { token: string; expiresAt: string }) 
   );
   const notifications = NotificationsActor.useActorRef();
   const expired = useExpired(expiresAt);
-  const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState({ password: "", passwordConfirmation: "" });
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const { form, values, clientErrors, set, reject, accept } = useFormFields({
+    password: "",
+    passwordConfirmation: "",
+  });
 
   useEffect(() => {
     if (!changed) return;
@@ -129,7 +125,6 @@ function ChangeForm({ token, expiresAt }: { token: string; expiresAt: string }) 
     ...clientErrors,
   };
   const formMessages = errors.filter((error) => !error.field && error.code !== ERROR.passwordMismatch);
-  const set = (field: keyof typeof values) => (value: string) => setValues({ ...values, [field]: value });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -137,12 +132,8 @@ function ChangeForm({ token, expiresAt }: { token: string; expiresAt: string }) 
     const errorsFound: FieldErrors = checked.ok ? {} : checked.errors;
     if (!errorsFound.passwordConfirmation && values.passwordConfirmation !== values.password)
       errorsFound.passwordConfirmation = message("no.920");
-    if (Object.keys(errorsFound).length > 0) {
-      setClientErrors(errorsFound);
-      queueMicrotask(() => focusFirstInvalid(form.current));
-      return;
-    }
-    setClientErrors({});
+    if (Object.keys(errorsFound).length > 0) return reject(errorsFound);
+    accept();
     call.send({ type: "call.start", input: { token, ...values } });
   };
 
@@ -151,40 +142,36 @@ function ChangeForm({ token, expiresAt }: { token: string; expiresAt: string }) 
       <Text as="p" mb="4">
         {t("expiresAt", { time: formatDateTime(expiresAt) })}
       </Text>
-      {formMessages.map((error) => (
-        <FormMessage key={error.code} tone="error">
-          {error.message}
-        </FormMessage>
-      ))}
-      <form ref={form} onSubmit={submit} noValidate>
-        <Flex direction="column" gap="4">
-          <TextInputField
-            id="password"
-            label={t("newPassword")}
-            type="password"
-            value={values.password}
-            onChange={set("password")}
-            error={fieldMessages.password}
-            hint={t("rule", { symbols: PASSWORD_SYMBOLS })}
-            autoComplete="new-password"
-            maxLength={20}
-          />
-          <TextInputField
-            id="passwordConfirmation"
-            label={t("newPasswordConfirmation")}
-            type="password"
-            value={values.passwordConfirmation}
-            onChange={set("passwordConfirmation")}
-            error={fieldMessages.passwordConfirmation}
-            autoComplete="new-password"
-            maxLength={20}
-          />
-          <Button type="submit" size="3" disabled={busy || changed}>
-            {t("change")}
-          </Button>
-          <Link href={appUrl(PUBLIC_PATHS.login)}>{t("returnToLogin")}</Link>
-        </Flex>
-      </form>
+      <AuthForm
+        form={form}
+        onSubmit={submit}
+        messages={formMessages}
+        submitLabel={t("change")}
+        submitDisabled={busy || changed}
+        link={{ href: appUrl(PUBLIC_PATHS.login), label: t("returnToLogin") }}
+      >
+        <TextInputField
+          id="password"
+          label={t("newPassword")}
+          type="password"
+          value={values.password}
+          onChange={set("password")}
+          error={fieldMessages.password}
+          hint={t("rule", { symbols: PASSWORD_SYMBOLS })}
+          autoComplete="new-password"
+          maxLength={20}
+        />
+        <TextInputField
+          id="passwordConfirmation"
+          label={t("newPasswordConfirmation")}
+          type="password"
+          value={values.passwordConfirmation}
+          onChange={set("passwordConfirmation")}
+          error={fieldMessages.passwordConfirmation}
+          autoComplete="new-password"
+          maxLength={20}
+        />
+      </AuthForm>
     </>
   );
 }

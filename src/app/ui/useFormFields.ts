@@ -1,0 +1,25 @@
+import { useRef, useState } from "react";
+import { type FieldErrors, focusFirstInvalid } from "./fieldErrors.ts";
+
+/** A form's text values and the errors found before sending, with the form element to focus in. */
+export function useFormFields<T extends Record<string, string>>(initial: T) {
+  const form = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState(initial);
+  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  return {
+    form,
+    values,
+    clientErrors,
+    /** The change handler of one field. */
+    set: (field: keyof T) => (value: string) => setValues({ ...values, [field]: value }),
+    /** Shows the errors found before sending and moves focus to the first invalid field. */
+    reject(errors: FieldErrors) {
+      setClientErrors(errors);
+      queueMicrotask(() => focusFirstInvalid(form.current));
+    },
+    /** Clears the errors found before sending (the form is about to be sent). */
+    accept() {
+      setClientErrors({});
+    },
+  };
+}
