@@ -15,7 +15,7 @@ import {
   LABELS,
   loginAs,
   messageNo,
-  onPath,
+  openMenuEntry,
   pathOf,
   textOnPage,
   visible,
@@ -60,11 +60,12 @@ describe.each(TEST_LANGS)("API connection information [%s]", (lang) => {
 
   /** Opens the screen through the "Screening conditions" group of the main menu. */
   async function openFromMenu(): Promise<void> {
-    const nav = await visible(ui.page.getByRole("navigation", { name: l.mainMenu, exact: true }));
-    await nav.getByRole("button", { name: m.conditions, exact: true }).click();
-    await nav.getByRole("link", { name: m.apiConnectionInfo, exact: true }).click();
-    await onPath(ui.page, "/apiConnectionInfo");
-    await visible(heading(ui.page, s.heading));
+    await openMenuEntry(ui.page, lang, {
+      group: m.conditions,
+      link: m.apiConnectionInfo,
+      path: "/apiConnectionInfo",
+      heading: s.heading,
+    });
     await visible(ui.page.getByTestId("secret-key"));
   }
 

@@ -215,6 +215,19 @@ export async function screenReady(page: Page, timeout = 15_000): Promise<void> {
   });
 }
 
+/** Opens a screen through a group of the main menu and waits for its path and heading. */
+export async function openMenuEntry(
+  page: Page,
+  lang: TestLang,
+  entry: { group: string; link: string; path: string; heading: string },
+): Promise<void> {
+  const nav = await visible(page.getByRole("navigation", { name: LABELS[lang].mainMenu, exact: true }));
+  await nav.getByRole("button", { name: entry.group, exact: true }).click();
+  await nav.getByRole("link", { name: entry.link, exact: true }).click();
+  await onPath(page, entry.path);
+  await visible(heading(page, entry.heading));
+}
+
 /** Opens /login, logs in and waits until the app has left the login screen. */
 export async function loginAs(
   page: Page,

@@ -12,11 +12,9 @@ import { TEST_LANGS } from "../support/browser.ts";
 import {
   ACCOUNTS,
   consoleSession,
-  heading,
-  LABELS,
   loginAs,
   messageNo,
-  onPath,
+  openMenuEntry,
   screenReady,
   textOnPage,
   visible,
@@ -42,18 +40,18 @@ async function tableRows(table: Locator): Promise<string[][]> {
 }
 
 describe.each(TEST_LANGS)("released rule list [%s]", (lang) => {
-  const l = LABELS[lang];
   const s = SCREEN[lang];
   const m = MENU_LABELS[lang];
   const ui = consoleSession(lang);
 
   /** Opens the screen through the "Screening conditions" group of the main menu. */
   async function openFromMenu(): Promise<void> {
-    const nav = await visible(ui.page.getByRole("navigation", { name: l.mainMenu, exact: true }));
-    await nav.getByRole("button", { name: m.conditions, exact: true }).click();
-    await nav.getByRole("link", { name: m.releasedRuleList, exact: true }).click();
-    await onPath(ui.page, "/releasedRuleList");
-    await visible(heading(ui.page, s.heading));
+    await openMenuEntry(ui.page, lang, {
+      group: m.conditions,
+      link: m.releasedRuleList,
+      path: "/releasedRuleList",
+      heading: s.heading,
+    });
     await screenReady(ui.page);
   }
 
