@@ -7,6 +7,7 @@ import { appUrl } from "../../navigation.ts";
 import { passLoginNotice, readLoginNotice } from "../../session/loginNotice.ts";
 import { useLanding } from "../../session/useLanding.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
+import { AccountFields } from "../../ui/AccountFields.tsx";
 import { AuthCard } from "../../ui/AuthCard.tsx";
 import { AuthForm } from "../../ui/AuthForm.tsx";
 import { FormMessage } from "../../ui/FormMessage.tsx";
@@ -56,23 +57,11 @@ export function LoginScreen() {
         submitDisabled={busy}
         link={{ href: appUrl("/PasswordChangeRequest"), label: t("forgotPassword") }}
       >
-        <TextInputField
-          id="companyId"
-          label={t("companyId")}
-          value={values.companyId}
-          onChange={set("companyId")}
-          error={fieldMessages.companyId}
-          autoComplete="organization"
-          maxLength={50}
-        />
-        <TextInputField
-          id="email"
-          label={t("email")}
-          type="email"
-          value={values.email}
-          onChange={set("email")}
-          error={fieldMessages.email}
-          autoComplete="username"
+        <AccountFields
+          labels={{ companyId: t("companyId"), email: t("email") }}
+          values={values}
+          set={set}
+          errors={fieldMessages}
         />
         <TextInputField
           id="password"

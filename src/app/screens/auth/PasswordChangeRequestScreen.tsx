@@ -7,10 +7,10 @@ import { CallProgressActor, CallProgressProvider } from "../../actors/CallProgre
 import { NotificationsActor } from "../../actors/NotificationsActor.tsx";
 import { appUrl, navigateTo } from "../../navigation.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
+import { AccountFields } from "../../ui/AccountFields.tsx";
 import { AuthCard } from "../../ui/AuthCard.tsx";
 import { AuthForm } from "../../ui/AuthForm.tsx";
 import { serverFieldErrors, validateForm } from "../../ui/fieldErrors.ts";
-import { TextInputField } from "../../ui/TextInputField.tsx";
 import { useFormFields } from "../../ui/useFormFields.ts";
 
 const EMPTY = { companyId: "", email: "" };
@@ -64,23 +64,11 @@ function RequestForm() {
         submitDisabled={busy || sent}
         link={{ href: appUrl(PUBLIC_PATHS.login), label: t("returnToLogin") }}
       >
-        <TextInputField
-          id="companyId"
-          label={t("companyId")}
-          value={values.companyId}
-          onChange={set("companyId")}
-          error={fieldMessages.companyId}
-          autoComplete="organization"
-          maxLength={50}
-        />
-        <TextInputField
-          id="email"
-          label={t("email")}
-          type="email"
-          value={values.email}
-          onChange={set("email")}
-          error={fieldMessages.email}
-          autoComplete="username"
+        <AccountFields
+          labels={{ companyId: t("companyId"), email: t("email") }}
+          values={values}
+          set={set}
+          errors={fieldMessages}
         />
       </AuthForm>
     </AuthCard>
