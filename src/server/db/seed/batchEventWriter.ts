@@ -1,6 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import type { Party } from "../../../contract/screening.ts";
-import type { FiredRule } from "../../screening/types.ts";
+import { EVENT_PART_TABLES, eventPartRows } from "../../screening/eventPartRows.ts";
 import type { Database } from "../schema.ts";
 import type { BatchScreening } from "./batchScreener.ts";
 
@@ -12,58 +11,8 @@ import type { BatchScreening } from "./batchScreener.ts";
 
 type Row = Record<string, unknown>;
 
-const TABLES = [
-  "events",
-  "event_parties",
-  "event_items",
-  "event_devices",
-  "event_cards",
-  "event_fired_rules",
-  "event_link_keys",
-] as const;
+const TABLES = ["events", ...EVENT_PART_TABLES] as const;
 type Table = (typeof TABLES)[number];
-
-const partyRow = (companyId: string, eventId: string, party: "purchaser" | "shipping", p: Party): Row => ({
-  company_id: companyId,
-  event_id: eventId,
-  party,
-  shop_member_id: p.shopMemberId,
-  last_name_hash: p.lastNameHash,
-  first_name_hash: p.firstNameHash,
-  zipcode: p.zipcode,
-  full_address: p.fullAddress,
-  tel: p.tel,
-  mobile_tel: p.mobileTel,
-  mail_account_hash: p.mailAccountHash,
-  mail_domain: p.mailDomain,
-  mobile_mail_account_hash: p.mobileMailAccountHash,
-  mobile_mail_domain: p.mobileMailDomain,
-  birthdate: p.birthdate,
-  sex: p.sex,
-  company: p.company,
-  depart: p.depart,
-  post: p.post,
-  existing_customer_flg: p.existingCustomerFlg,
-  media_code: p.mediaCode,
-  delivery_company: p.deliveryCompany,
-});
-
-const firedRows = (
-  companyId: string,
-  eventId: string,
-  kind: "normal" | "simulation",
-  rules: readonly FiredRule[],
-) =>
-  rules.map((rule, index) => ({
-    company_id: companyId,
-    event_id: eventId,
-    release_kind: kind,
-    seq: index + 1,
-    rule_code: rule.ruleCode,
-    rule_description: rule.ruleDescription,
-    rule_group_name: rule.ruleGroupName,
-    is_reason_rule: rule.isReasonRule,
-  }));
 
 /** The rows of one screened event, per table. */
 export function rowsOf(
@@ -72,9 +21,7 @@ export function rowsOf(
   applicationId: string | null,
   event: BatchScreening,
 ): Record<Table, Row[]> {
-  const { eventId, tx, decision, geo, now } = event;
-  const device = tx.device;
-  const card = tx.card;
+  const { eventId, tx, decision, now } = event;
   return {
     events: [
       {
@@ -101,76 +48,7 @@ export function rowsOf(
         simulation_result: event.simulation,
       },
     ],
-    event_parties: [
-      partyRow(companyId, eventId, "purchaser", tx.purchaser),
-      ...(tx.shipping ? [partyRow(companyId, eventId, "shipping", tx.shipping)] : []),
-    ],
-    event_items: tx.items.map((item, index) => ({
-      company_id: companyId,
-      event_id: eventId,
-      item_no: index + 1,
-      shop_item_id: item.shopItemId,
-      item_name: item.itemName,
-      price: item.price,
-      quantity: item.quantity,
-      category: item.category,
-      stock: item.stock,
-    })),
-    event_devices: device
-      ? [
-          {
-            company_id: companyId,
-            event_id: eventId,
-            cookie: device.cookie,
-            primary_did: device.primaryDid,
-            ipaddress: device.ipaddress,
-            domain_name: geo?.domainName,
-            line_j_name: geo?.lineJName,
-            country_code: geo?.countryCode,
-            country_j_name: geo?.countryJName,
-            country_a_name: geo?.countryAName,
-            pref_city_j_name: geo?.prefJName,
-            pref_a_name: geo?.prefAName,
-            latitude: geo?.latitude,
-            longitude: geo?.longitude,
-            time_zone: device.timeZone,
-            device_type: device.deviceType,
-            useragent: device.useragent,
-            browser_language: device.browserLanguage,
-            user_device_id: device.userDeviceId,
-            did_short: device.didShort,
-            did_middle: device.didMiddle,
-          },
-        ]
-      : [],
-    event_cards: card
-      ? [
-          {
-            company_id: companyId,
-            event_id: eventId,
-            issuer: card.issuer,
-            card_brand: card.cardBrand,
-            bincode: card.bincode,
-            cchash: card.cchash,
-            expiration_date: card.expirationDate,
-            authori_code: card.authoriCode,
-            authori_comment: card.authoriComment,
-            payment_count: card.paymentCount,
-          },
-        ]
-      : [],
-    event_fired_rules: [
-      ...firedRows(companyId, eventId, "normal", decision.firedRules),
-      ...firedRows(companyId, eventId, "simulation", event.simulation?.firedRules ?? []),
-    ],
-    event_link_keys: event.linkKeys.map((key) => ({
-      company_id: companyId,
-      key_type: key.keyType,
-      key_value: key.value,
-      created_at: now.toISOString(),
-      event_id: eventId,
-      amount: tx.amount,
-    })),
+    ...eventPartRows({ ...event, companyId }),
   };
 }
 
