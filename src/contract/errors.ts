@@ -30,6 +30,13 @@ export const ERROR = {
   unknownApplication: "AuthorizeError.UnknownApplication",
   replay: "AuthorizeError.Replay",
   eventNotFound: "InvalidData.EventNotFound",
+  // Event review (issue 4).
+  editLocked: "InvalidData.EditLocked",
+  underScreening: "InvalidData.UnderScreening",
+  underUpdate: "InvalidData.UnderUpdate",
+  noLabels: "InvalidData.NoLabels",
+  noItemSelected: "InvalidData.NoItemSelected",
+  multipleModels: "InvalidData.MultipleModels",
 } as const;
 export type ErrorCode = (typeof ERROR)[keyof typeof ERROR];
 
@@ -46,6 +53,11 @@ export const ERROR_MESSAGE_NO: Partial<Record<ErrorCode, string>> = {
   [ERROR.conflict]: "015",
   [ERROR.noDataFound]: "676",
   [ERROR.internalFailure]: "998",
+  [ERROR.editLocked]: "688",
+  [ERROR.underScreening]: "999",
+  [ERROR.underUpdate]: "1000",
+  [ERROR.noLabels]: "914",
+  [ERROR.noItemSelected]: "902",
 };
 
 export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
@@ -75,4 +87,10 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   [ERROR.unknownApplication]: 401,
   [ERROR.replay]: 401,
   [ERROR.eventNotFound]: 404,
+  [ERROR.editLocked]: 409,
+  [ERROR.underScreening]: 409,
+  [ERROR.underUpdate]: 409,
+  [ERROR.noLabels]: 400,
+  [ERROR.noItemSelected]: 400,
+  [ERROR.multipleModels]: 400,
 };

@@ -1,0 +1,100 @@
+import { z } from "zod";
+import { defineCall } from "./call.ts";
+import {
+  type BasicField,
+  type CardField,
+  DETAIL_CATEGORIES,
+  type DetailCategory,
+  type DeviceField,
+  EVENT_SECTIONS,
+  type ItemField,
+  type PartyField,
+} from "./eventFields.ts";
+
+/**
+ * Event detail display customisation (spec section 2, /EventItemDisplayFormatEdit), per operator:
+ * mode 0 event property (which basic fields, in which order), 1 item category (which sections, in
+ * which order), 2 fixed items (up to FIXED_ITEM_LIMIT fields pinned at the top of the detail),
+ * 3 other (which fields of the purchaser, shipping, order item, device and card sections).
+ */
+export const DISPLAY_MODES = ["0", "1", "2", "3"] as const;
+export type DisplayMode = (typeof DISPLAY_MODES)[number];
+export const FIXED_ITEM_LIMIT = 8;
+
+/** Fixed items name a section and one of its fields, e.g. "purchaser.tel". */
+export const FIXED_ITEM_SECTIONS = ["basic", "purchaser", "shipping", "device", "card"] as const;
+export const fixedItemSchema = z.string().refine((value) => {
+  const [section, field] = value.split(".");
+  const fields: readonly string[] =
+    section === "basic"
+      ? EVENT_SECTIONS.basic
+      : section === "purchaser" || section === "shipping"
+        ? EVENT_SECTIONS.party
+        : section === "device"
+          ? EVENT_SECTIONS.device
+          : section === "card"
+            ? EVENT_SECTIONS.card
+            : [];
+  return field !== undefined && fields.includes(field);
+});
+
+const unique = <T extends z.ZodType>(item: T) =>
+  z.array(item).refine((list) => new Set(list).size === list.length, { message: "validation.invalidType" });
+
+export const displayFormatSchema = z
+  .object({
+    eventProperties: unique(z.enum(EVENT_SECTIONS.basic)),
+    categories: unique(z.enum(DETAIL_CATEGORIES)),
+    fixedItems: unique(fixedItemSchema).max(FIXED_ITEM_LIMIT),
+    otherItems: z
+      .object({
+        party: unique(z.enum(EVENT_SECTIONS.party)),
+        item: unique(z.enum(EVENT_SECTIONS.item)),
+        device: unique(z.enum(EVENT_SECTIONS.device)),
+        card: unique(z.enum(EVENT_SECTIONS.card)),
+      })
+      .strict(),
+  })
+  .strict();
+export type DisplayFormat = z.infer<typeof displayFormatSchema>;
+
+/** The layout every operator starts with: everything shown in catalogue order, a few fixed items. */
+export const DEFAULT_DISPLAY_FORMAT: DisplayFormat = {
+  eventProperties: [...EVENT_SECTIONS.basic] as BasicField[],
+  categories: [...DETAIL_CATEGORIES] as DetailCategory[],
+  fixedItems: ["basic.aaresult", "basic.maresult", "basic.amount", "purchaser.tel", "device.ipaddress"],
+  otherItems: {
+    party: [...EVENT_SECTIONS.party] as PartyField[],
+    item: [...EVENT_SECTIONS.item] as ItemField[],
+    device: [...EVENT_SECTIONS.device] as DeviceField[],
+    card: [...EVENT_SECTIONS.card] as CardField[],
+  },
+};
+
+export const eventDisplayFormatGet = defineCall({
+  name: "eventDisplayFormatGet",
+  method: "POST",
+  path: "/api/v3/screen/event/displayFormat",
+  access: { kind: "read", screenId: "EventDetail" },
+  request: z.object({}).strict().optional(),
+  response: z.object({ format: displayFormatSchema, isDefault: z.boolean() }),
+});
+
+export const eventDisplayFormatSave = defineCall({
+  name: "eventDisplayFormatSave",
+  method: "POST",
+  path: "/api/v3/screen/event/displayFormat/save",
+  access: { kind: "write", screenId: "EventItemDisplayFormatEdit" },
+  request: z.object({ format: displayFormatSchema }).strict(),
+  response: z.object({ format: displayFormatSchema, isDefault: z.boolean() }),
+});
+
+/** Resets one mode's part of the layout to DEFAULT_DISPLAY_FORMAT. */
+export const eventDisplayFormatReset = defineCall({
+  name: "eventDisplayFormatReset",
+  method: "POST",
+  path: "/api/v3/screen/event/displayFormat/reset",
+  access: { kind: "write", screenId: "EventItemDisplayFormatEdit" },
+  request: z.object({ mode: z.enum(DISPLAY_MODES) }).strict(),
+  response: z.object({ format: displayFormatSchema, isDefault: z.boolean() }),
+});

@@ -1,0 +1,323 @@
+import { z } from "zod";
+import { defineCall } from "./call.ts";
+import { AUTH_STATUS, AUTO_RESULTS, MANUAL_RESULT } from "./screening.ts";
+import { SETTLE_STATUSES } from "./screeningApi.ts";
+import { issue, rules } from "./validation.ts";
+
+/**
+ * Event list search (spec sections 2 and 5, issue 4): quick search (mode 0, one box over the event's
+ * identifiers) or detailed search (mode 1, every field with its maximum length). Several values are
+ * separated by spaces. The search lives in the URL (searchToQuery / searchFromQuery), so it survives
+ * a detail visit, a reload and a bookmark. Results page newest first (created_at desc, event_id desc)
+ * by keyset cursor.
+ */
+
+export const SEARCH_MODE = { quick: "0", detail: "1" } as const;
+
+/** Selection upper limit and the exact-count cap of the total (spec section 5). */
+export const EVENT_SELECTION_LIMIT = 150_000;
+export const EVENT_TOTAL_CAP = 150_000;
+/** Page sizes of the "{count} per page" dropdown; 200 is the default (spec section 9). */
+export const EVENT_PAGE_SIZES = [50, 100, 200, 500] as const;
+/** Values one search box takes (a pasted column of 500 IDs must work). */
+export const MAX_SEARCH_VALUES = 500;
+
+/** Space-separated values: at most MAX_SEARCH_VALUES, each at most `max` characters. */
+export const splitValues = (v: string): string[] => v.split(/\s+/).filter((item) => item !== "");
+
+const multiValue = (max: number, opts: { hash?: boolean } = {}) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => splitValues(v).length <= MAX_SEARCH_VALUES, issue("maxValues", { max: MAX_SEARCH_VALUES }))
+    .refine((v) => rules.delimiterItemMax(v, max), issue("delimiterItemMax", { max }))
+    .refine((v) => !opts.hash || splitValues(v).every((item) => /^[0-9A-Fa-f]{64}$/.test(item)), {
+      ...issue("delimiterItemHash"),
+    });
+const oneValue = (max: number) => z.string().trim().max(max, issue("max", { max }));
+const digits9 = z
+  .string()
+  .trim()
+  .refine((v) => v === "" || rules.numeric(v), issue("numeric"))
+  .refine((v) => v.length <= 9, issue("max", { max: 9 }));
+const dateField = z
+  .string()
+  .trim()
+  .refine(
+    (v) => v === "" || rules.dateFormat(v, "yyyy-MM-dd"),
+    issue("dateFormat", { format: "YYYY-MM-DD" }),
+  );
+const timeField = z
+  .string()
+  .trim()
+  .refine((v) => v === "" || rules.dateFormat(v, "HH:mm"), issue("dateFormat", { format: "HH:mm" }));
+
+export const MANUAL_RESULT_NONE = "none";
+export const SETTLE_STATUS_NONE = "none";
+export const ASSIGNEE_NONE = "none";
+/** Party fields search the purchaser (0), the shipping address (1) or both (2) (spec section 9). */
+export const PARTY_TARGETS = ["0", "1", "2"] as const;
+
+/** Detailed search: every field optional; "" means not given. */
+export const detailSearchShape = {
+  // Identifiers: several exact values separated by spaces.
+  eventId: multiValue(47),
+  shopEventId: multiValue(100),
+  ruleCode: multiValue(100),
+  shopItemId: multiValue(512),
+  shopMemberId: multiValue(100),
+  zipcode: multiValue(100),
+  tel: multiValue(20),
+  mailDomain: multiValue(253),
+  mailAccountHash: multiValue(64, { hash: true }),
+  lastNameHash: multiValue(64, { hash: true }),
+  firstNameHash: multiValue(64, { hash: true }),
+  ipaddress: multiValue(50),
+  cookie: multiValue(500),
+  primaryDid: multiValue(38),
+  userDeviceId: multiValue(64),
+  didShort: multiValue(128),
+  didMiddle: multiValue(128),
+  authoriId: multiValue(64),
+  cchash: multiValue(64, { hash: true }),
+  // Free text: one value, partial match (contains; % and _ are literal).
+  tenantName: oneValue(200),
+  ruleDescription: oneValue(1024),
+  itemName: oneValue(500),
+  itemCategory: oneValue(20),
+  company: oneValue(100),
+  depart: oneValue(100),
+  fullAddress: oneValue(200),
+  deliveryCompany: oneValue(100),
+  // Ranges.
+  amountFrom: digits9,
+  amountTo: digits9,
+  priceFrom: digits9,
+  priceTo: digits9,
+  quantityFrom: digits9,
+  quantityTo: digits9,
+  createdFromDate: dateField,
+  createdFromTime: timeField,
+  createdToDate: dateField,
+  createdToTime: timeField,
+  requestedFromDate: dateField,
+  requestedFromTime: timeField,
+  requestedToDate: dateField,
+  requestedToTime: timeField,
+  // Code masters: any of the chosen values.
+  aaresult: z.array(z.enum(AUTO_RESULTS)),
+  maresult: z.array(z.enum([MANUAL_RESULT.ok, MANUAL_RESULT.ng, MANUAL_RESULT.hold, MANUAL_RESULT_NONE])),
+  authStatus: z.array(z.enum([AUTH_STATUS.authori, AUTH_STATUS.escalation, AUTH_STATUS.unfixed])),
+  settleStatus: z.array(z.enum([...SETTLE_STATUSES, SETTLE_STATUS_NONE])),
+  labelIds: z.array(z.string().trim().min(1).max(50)).max(100),
+  modelId: oneValue(50),
+  /** An operator ID of the tenant, or "none" for unassigned events. */
+  assigneeId: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || v === ASSIGNEE_NONE || rules.numeric(v), issue("invalidType")),
+  negatived: z.enum(["", "0", "1"]),
+  partyTarget: z.enum(PARTY_TARGETS),
+} as const;
+
+export type DetailSearchField = keyof typeof detailSearchShape;
+
+/** The date-time ranges: date and time are a set (dateTimeSelectionField), and the end is not before the start. */
+export const DATE_TIME_RANGES = [
+  { from: ["createdFromDate", "createdFromTime"], to: ["createdToDate", "createdToTime"] },
+  { from: ["requestedFromDate", "requestedFromTime"], to: ["requestedToDate", "requestedToTime"] },
+] as const satisfies readonly {
+  from: [DetailSearchField, DetailSearchField];
+  to: [DetailSearchField, DetailSearchField];
+}[];
+
+const NUMBER_RANGES = [
+  ["amountFrom", "amountTo"],
+  ["priceFrom", "priceTo"],
+  ["quantityFrom", "quantityTo"],
+] as const satisfies readonly [DetailSearchField, DetailSearchField][];
+
+export const detailSearchSchema = z
+  .object({ mode: z.literal(SEARCH_MODE.detail), ...detailSearchShape })
+  .strict()
+  .superRefine((criteria, ctx) => {
+    for (const range of DATE_TIME_RANGES) {
+      for (const [date, time] of [range.from, range.to]) {
+        const [d, t] = [criteria[date], criteria[time]];
+        if (t !== "" && d === "")
+          ctx.addIssue({ code: "custom", path: [date], ...issue("dateTimeSelectionField") });
+        if (d !== "" && t === "")
+          ctx.addIssue({ code: "custom", path: [time], ...issue("dateTimeSelectionField") });
+      }
+      const from = `${criteria[range.from[0]]} ${criteria[range.from[1]]}`;
+      const to = `${criteria[range.to[0]]} ${criteria[range.to[1]]}`;
+      if (criteria[range.from[0]] !== "" && criteria[range.to[0]] !== "" && to < from) {
+        ctx.addIssue({ code: "custom", path: [range.to[0]], ...issue("dateTimeEnd") });
+      }
+    }
+    for (const [from, to] of NUMBER_RANGES) {
+      if (criteria[from] !== "" && criteria[to] !== "" && Number(criteria[to]) < Number(criteria[from])) {
+        ctx.addIssue({ code: "custom", path: [to], ...issue("rangeEnd") });
+      }
+    }
+  });
+export type DetailSearch = z.infer<typeof detailSearchSchema>;
+
+/** Quick search: one box; each value is matched exactly against the event ID, the merchant
+ * management ID, the shop member ID, phone numbers, IP address, device ID, cookie and card hash. */
+export const quickSearchSchema = z
+  .object({ mode: z.literal(SEARCH_MODE.quick), q: multiValue(500) })
+  .strict();
+export type QuickSearch = z.infer<typeof quickSearchSchema>;
+
+export const eventSearchSchema = z.discriminatedUnion("mode", [quickSearchSchema, detailSearchSchema]);
+export type EventSearch = z.infer<typeof eventSearchSchema>;
+
+export const EMPTY_DETAIL_SEARCH: DetailSearch = {
+  mode: SEARCH_MODE.detail,
+  ...(Object.fromEntries(Object.keys(detailSearchShape).map((key) => [key, ""])) as Record<
+    DetailSearchField,
+    ""
+  >),
+  aaresult: [],
+  maresult: [],
+  authStatus: [],
+  settleStatus: [],
+  labelIds: [],
+  negatived: "",
+  partyTarget: "2",
+};
+export const EMPTY_QUICK_SEARCH: QuickSearch = { mode: SEARCH_MODE.quick, q: "" };
+
+const ARRAY_FIELDS = new Set<DetailSearchField>([
+  "aaresult",
+  "maresult",
+  "authStatus",
+  "settleStatus",
+  "labelIds",
+]);
+
+/** The search as URL query parameters: the mode and only the fields given (arrays comma-joined). */
+export function searchToQuery(search: EventSearch): URLSearchParams {
+  const params = new URLSearchParams({ mode: search.mode });
+  for (const [key, value] of Object.entries(search)) {
+    if (key === "mode") continue;
+    if (key === "partyTarget" && value === "2") continue;
+    const text = Array.isArray(value) ? value.join(",") : String(value);
+    if (text !== "") params.set(key, text);
+  }
+  return params;
+}
+
+/** Reads a search back from the URL; anything invalid gives the empty quick search. */
+export function searchFromQuery(params: URLSearchParams): EventSearch {
+  if (params.get("mode") === SEARCH_MODE.detail) {
+    const raw: Record<string, unknown> = { ...EMPTY_DETAIL_SEARCH };
+    for (const key of Object.keys(detailSearchShape) as DetailSearchField[]) {
+      const value = params.get(key);
+      if (value === null) continue;
+      raw[key] = ARRAY_FIELDS.has(key) ? value.split(",").filter((v) => v !== "") : value;
+    }
+    const parsed = detailSearchSchema.safeParse(raw);
+    return parsed.success ? parsed.data : EMPTY_DETAIL_SEARCH;
+  }
+  const parsed = quickSearchSchema.safeParse({ mode: SEARCH_MODE.quick, q: params.get("q") ?? "" });
+  return parsed.success ? parsed.data : EMPTY_QUICK_SEARCH;
+}
+
+// ---- calls ----
+
+/** One row of the list. Amounts in yen; times ISO 8601. */
+export const eventListRowSchema = z.object({
+  eventId: z.string(),
+  shopEventId: z.string(),
+  modelId: z.string(),
+  createdAt: z.string(),
+  aaresult: z.enum(AUTO_RESULTS),
+  maresult: z.string().nullable(),
+  authStatus: z.string(),
+  settleStatus: z.string().nullable(),
+  amount: z.number().int(),
+  ruleGroupName: z.string().nullable(),
+  /** Purchaser identifiers that analysts scan for: names are hashes, so tel, address and mail domain. */
+  purchaserTel: z.string().nullable(),
+  purchaserAddress: z.string().nullable(),
+  purchaserMailDomain: z.string().nullable(),
+  ipaddress: z.string().nullable(),
+  assigneeName: z.string().nullable(),
+  labelNames: z.array(z.string()),
+  negatived: z.boolean(),
+  deadline: z.string().nullable(),
+});
+export type EventListRow = z.infer<typeof eventListRowSchema>;
+
+const pageSizeSchema = z.union(
+  EVENT_PAGE_SIZES.map((size) => z.literal(size)) as [z.ZodLiteral<50>, ...z.ZodLiteral<100 | 200 | 500>[]],
+);
+
+/**
+ * One page of results. `cursor` is the opaque `nextCursor` of the previous page (none: the first page).
+ * The total counts exactly up to EVENT_TOTAL_CAP; beyond it `totalCapped` is true ("150,000+").
+ * No match answers Information.NoDataFound (676).
+ */
+export const eventList = defineCall({
+  name: "eventList",
+  method: "POST",
+  path: "/api/v3/screen/event/list",
+  access: { kind: "read", screenId: "EventList" },
+  request: z
+    .object({
+      search: eventSearchSchema,
+      pageSize: pageSizeSchema,
+      cursor: z.string().max(200).nullable(),
+    })
+    .strict(),
+  response: z.object({
+    rows: z.array(eventListRowSchema),
+    total: z.number().int(),
+    totalCapped: z.boolean(),
+    nextCursor: z.string().nullable(),
+  }),
+});
+
+/**
+ * Select all search results: how many and of which screening models. More than EVENT_SELECTION_LIMIT
+ * answers InvalidData.TooManyRows (the split-the-period dialog); several models answer
+ * InvalidData.MultipleModels.
+ */
+export const eventSelectAll = defineCall({
+  name: "eventSelectAll",
+  method: "POST",
+  path: "/api/v3/screen/event/selectAll",
+  access: { kind: "read", screenId: "EventList" },
+  request: z.object({ search: eventSearchSchema }).strict(),
+  response: z.object({ count: z.number().int(), modelId: z.string() }),
+});
+
+/** The events before and after one event within a search's order (detail's previous / next). */
+export const eventNeighbours = defineCall({
+  name: "eventNeighbours",
+  method: "POST",
+  path: "/api/v3/screen/event/neighbours",
+  access: { kind: "read", screenId: "EventDetail" },
+  request: z.object({ search: eventSearchSchema, eventId: z.string().trim().min(1).max(47) }).strict(),
+  response: z.object({ previousEventId: z.string().nullable(), nextEventId: z.string().nullable() }),
+});
+
+/** What the list's selection is: explicit event IDs, or all results of a search minus some. */
+export const eventSelectionSchema = z.discriminatedUnion("kind", [
+  z
+    .object({
+      kind: z.literal("ids"),
+      eventIds: z.array(z.string().trim().min(1).max(47)).min(1).max(20_000),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal("search"),
+      search: eventSearchSchema,
+      excludedEventIds: z.array(z.string().trim().min(1).max(47)).max(20_000),
+    })
+    .strict(),
+]);
+export type EventSelection = z.infer<typeof eventSelectionSchema>;
