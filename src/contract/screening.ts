@@ -15,6 +15,13 @@ export type AutoResult = (typeof AUTO_RESULTS)[number];
 export const AUTH_STATUS = { authori: "00", escalation: "10", unfixed: "30" } as const;
 export type AuthStatus = (typeof AUTH_STATUS)[keyof typeof AUTH_STATUS];
 
+/**
+ * How an event was screened (events.auth_kind, the spec's authKind): "api" in real time through the
+ * screening API, "csv" by a CSV detection upload (/CsvAuthori). Set by the channel, never by the shop.
+ */
+export const AUTH_KINDS = ["api", "csv"] as const;
+export type AuthKind = (typeof AUTH_KINDS)[number];
+
 /** Manual result (spec section 4): 10 OK, 20 NG, 30 hold. */
 export const MANUAL_RESULT = { ok: "10", ng: "20", hold: "30" } as const;
 
@@ -40,7 +47,11 @@ export const partySchema = z
     zipcode: optionalText(100).optional(),
     fullAddress: optionalText(200).optional(),
     tel: optionalText(20).optional(),
+    /** The shop's status of the phone number (e.g. its own verification result); stored as sent. */
+    telStatus: optionalText(20).optional(),
     mobileTel: optionalText(20).optional(),
+    /** The shop's status of the mobile phone number; stored as sent. */
+    mobileTelStatus: optionalText(20).optional(),
     mailAccountHash: hash64.optional(),
     mailDomain: domainField.optional(),
     mobileMailAccountHash: hash64.optional(),

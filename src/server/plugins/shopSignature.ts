@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import { ERROR, type ErrorCode } from "../../contract/errors.ts";
 import {
@@ -9,7 +9,13 @@ import {
 } from "../../contract/screeningApi.ts";
 import type { Database } from "../db/schema.ts";
 import type { CredentialCipher } from "../services/credentialCipher.ts";
-import { authenticateShop, type ShopAuthRefusal, shopSourceAllowed } from "../services/shopAuthService.ts";
+import {
+  createShopAuthenticator,
+  type ShopAuthentication,
+  type ShopAuthRefusal,
+  type SignedRequest,
+  shopSourceAllowed,
+} from "../services/shopAuthService.ts";
 import { ApiError, requestLang, trimStrings } from "./envelope.ts";
 
 export interface ShopContext {
@@ -19,12 +25,23 @@ export interface ShopContext {
   applicationModelId: string;
   /** The envelope's telegram, trimmed, not yet validated. */
   telegram: unknown;
+  /**
+   * Set when the pass came from the per-process cache of applications: the credential fingerprint it
+   * was judged under. The route must read credentialFingerprintSql in the statement that does its
+   * work and, when it differs, call ShopSignature.reauthenticate before storing anything.
+   */
+  provisionalFingerprint: string | null;
 }
 
 declare module "fastify" {
   interface FastifyContextConfig {
     /** Set on every screening API route: checked by signature here, never by the console guard. */
     shopCall?: ShopCallSpec;
+    /**
+     * The route proves a cached authentication current in its own statement (see
+     * ShopContext.provisionalFingerprint), so the check may use the application cache.
+     */
+    shopAuthCached?: boolean;
   }
   interface FastifyRequest {
     /** The body exactly as received, which the signature covers. */
@@ -49,6 +66,14 @@ const REFUSAL_CODE: Record<ShopAuthRefusal, ErrorCode> = {
 const headerValue = (value: string | string[] | undefined): string | undefined =>
   Array.isArray(value) ? undefined : value?.trim();
 
+export interface ShopSignature {
+  /**
+   * Reads the application again and repeats every check on the request (a cached pass proved stale):
+   * the new shop context, or the refusal thrown as an ApiError.
+   */
+  reauthenticate(request: FastifyRequest): Promise<ShopContext>;
+}
+
 /**
  * Installs, in the encapsulated scope of the screening API routes only, a JSON parser that keeps the
  * raw body and a check before each handler, in order: the envelope names a company and application
@@ -57,9 +82,10 @@ const headerValue = (value: string | string[] | undefined): string | undefined =
  * company's API allowed-IP list (SourceIpNotAllowed), the rest of the envelope is exact. Nothing is
  * stored before all of these pass.
  */
-export function installShopSignature(scope: FastifyInstance, deps: ShopSignatureDeps): void {
+export function installShopSignature(scope: FastifyInstance, deps: ShopSignatureDeps): ShopSignature {
   scope.decorateRequest("rawBody", null);
   scope.decorateRequest("shop", null);
+  const authenticator = createShopAuthenticator(deps.db, deps.cipher);
 
   const parseJson = scope.getDefaultJsonParser("error", "error");
   scope.removeAllContentTypeParsers();
@@ -69,31 +95,37 @@ export function installShopSignature(scope: FastifyInstance, deps: ShopSignature
     parseJson(request, raw.toString("utf8"), done);
   });
 
-  scope.addHook("preHandler", async (request) => {
+  const check = async (request: FastifyRequest, cached: boolean): Promise<ShopContext> => {
     const call = request.routeOptions.config.shopCall;
-    if (!call) return;
     const body = request.body;
     if (body === null || typeof body !== "object" || Array.isArray(body) || !request.rawBody)
       throw new ApiError(ERROR.badEnvelope);
     const info = shopInfoSchema.safeParse(trimStrings((body as { info?: unknown }).info));
     if (!info.success) throw new ApiError(ERROR.badEnvelope);
 
-    const auth = await authenticateShop(
-      deps.db,
-      deps.cipher,
-      {
-        info: info.data,
-        timestamp: headerValue(request.headers[SHOP_HEADERS.timestamp]),
-        signature: headerValue(request.headers[SHOP_HEADERS.signature]),
-        rawBody: request.rawBody,
-      },
-      deps.now(),
-    );
+    const signed: SignedRequest = {
+      info: info.data,
+      timestamp: headerValue(request.headers[SHOP_HEADERS.timestamp]),
+      signature: headerValue(request.headers[SHOP_HEADERS.signature]),
+      rawBody: request.rawBody,
+    };
+    const now = deps.now();
+    let auth: ShopAuthentication;
+    let provisional = false;
+    if (cached) {
+      const judged = await authenticator.cached(signed, now);
+      auth = judged;
+      provisional = judged.fromCache;
+    } else {
+      auth = await authenticator.fresh(signed, now);
+    }
     if (!auth.ok) {
-      request.log.warn({ ...info.data, reason: auth.reason, call: call.name }, "screening API call refused");
+      request.log.warn({ ...info.data, reason: auth.reason, call: call?.name }, "screening API call refused");
       throw new ApiError(REFUSAL_CODE[auth.reason]);
     }
     const { companyId } = auth.application;
+    // A refusal is never judged on a cached list: the IP list may have changed since.
+    if (provisional && !shopSourceAllowed(auth.application, request.ip)) return check(request, false);
     if (!shopSourceAllowed(auth.application, request.ip)) {
       request.log.warn({ companyId, sourceIp: request.ip }, "API source IP not allowed");
       throw new ApiError(ERROR.sourceIpNotAllowed);
@@ -106,11 +138,25 @@ export function installShopSignature(scope: FastifyInstance, deps: ShopSignature
         ? ApiError.fromZod(requestLang(request), envelope.error)
         : new ApiError(ERROR.badEnvelope);
     }
-    request.shop = {
+    return {
       companyId,
       applicationId: info.data.applicationId,
       applicationModelId: auth.application.modelId,
       telegram: envelope.data.telegram,
+      provisionalFingerprint: provisional ? auth.application.fingerprint : null,
     };
+  };
+
+  scope.addHook("preHandler", async (request) => {
+    const config = request.routeOptions.config;
+    if (!config.shopCall) return;
+    request.shop = await check(request, config.shopAuthCached === true);
   });
+
+  return {
+    async reauthenticate(request) {
+      request.shop = await check(request, false);
+      return request.shop;
+    },
+  };
 }

@@ -11,11 +11,12 @@ import {
   updateSettleStatusCall,
 } from "../../contract/screeningApi.ts";
 import { ApiError, requestLang, sendSuccess } from "../plugins/envelope.ts";
-import { installShopSignature, type ShopContext } from "../plugins/shopSignature.ts";
-import { screenTransaction } from "../screening/screenTransaction.ts";
+import { installShopSignature, type ShopContext, type ShopSignature } from "../plugins/shopSignature.ts";
+import { ScreeningGuardFailed, screenTransaction } from "../screening/screenTransaction.ts";
 import type { CredentialCipher } from "../services/credentialCipher.ts";
 import type { ServiceDeps } from "../services/deps.ts";
 import { screeningOpenApiDocument } from "../services/screeningOpenApiDocument.ts";
+import { credentialFingerprintSql } from "../services/shopAuthService.ts";
 import { eventResult, resolveModelId, updateSettleStatus } from "../services/shopEventService.ts";
 
 interface ShopCallContext<C extends ShopCallSpec> {
@@ -26,25 +27,37 @@ interface ShopCallContext<C extends ShopCallSpec> {
 }
 type ShopHandler<C extends ShopCallSpec> = (context: ShopCallContext<C>) => Promise<z.input<C["response"]>>;
 
-/** A screening API route: the signature check has passed; the telegram is validated here, the answer too. */
-function registerShopCall<C extends ShopCallSpec>(scope: FastifyInstance, spec: C, handler: ShopHandler<C>) {
+/**
+ * A screening API route: the signature check has passed; the telegram is validated here, the answer
+ * too. `authCached`: the handler proves a cached authentication current before it stores anything.
+ */
+function registerShopCall<C extends ShopCallSpec>(
+  scope: FastifyInstance,
+  signature: ShopSignature,
+  spec: C,
+  handler: ShopHandler<C>,
+  authCached = false,
+) {
   scope.apiPaths.add(spec.path);
   scope.route({
     method: spec.method,
     url: spec.path,
-    config: { shopCall: spec },
+    config: { shopCall: spec, shopAuthCached: authCached },
     handler: async (request, reply) => {
       const lang = requestLang(request);
       const shop = request.shop;
       if (!shop) throw new ApiError(ERROR.invalidSignature);
-      const parsed = spec.request.safeParse(shop.telegram);
-      if (!parsed.success) throw ApiError.fromZod(lang, parsed.error, "telegram");
-      const answer = await handler({
-        telegram: parsed.data as z.output<C["request"]>,
-        shop,
-        lang,
-        request,
-      });
+      let answer: z.input<C["response"]>;
+      try {
+        const parsed = spec.request.safeParse(shop.telegram);
+        if (!parsed.success) throw ApiError.fromZod(lang, parsed.error, "telegram");
+        answer = await handler({ telegram: parsed.data as z.output<C["request"]>, shop, lang, request });
+      } catch (error) {
+        // Under a cached authentication, a refusal of the credentials takes precedence over any
+        // other answer, exactly as without the cache.
+        if (shop.provisionalFingerprint !== null) await signature.reauthenticate(request);
+        throw error;
+      }
       return sendSuccess(reply, spec.response.parse(answer));
     },
   });
@@ -67,33 +80,55 @@ export async function registerScreeningApiRoutes(
   );
 
   await app.register(async (scope) => {
-    installShopSignature(scope, { db: deps.db, cipher, now: deps.now });
+    const signature = installShopSignature(scope, { db: deps.db, cipher, now: deps.now });
 
-    registerShopCall(scope, screenTransactionCall, async ({ telegram: tx, shop, lang, request }) => {
-      // The application's model came with the signature check; a named model is looked up.
-      const modelId = tx.modelId
-        ? await resolveModelId(deps.db, shop.companyId, shop.applicationId, tx.modelId)
-        : shop.applicationModelId;
-      if (modelId === null) {
-        throw new ApiError(ERROR.validation, [
-          { field: "telegram.modelId", message: messageText(lang, "validation.unknownModel") },
-        ]);
-      }
-      const outcome = await screenTransaction(
-        deps,
-        { companyId: shop.companyId, modelId, applicationId: shop.applicationId },
-        tx,
-        { logger: request.log },
-      );
-      return { ...outcome, shopEventId: tx.shopEventId };
-    });
+    registerShopCall(
+      scope,
+      signature,
+      screenTransactionCall,
+      async ({ telegram: tx, shop, lang, request }) => {
+        const screen = async (current: ShopContext) => {
+          // The application's model came with the signature check; a named model is looked up.
+          const modelId = tx.modelId
+            ? await resolveModelId(deps.db, current.companyId, current.applicationId, tx.modelId)
+            : current.applicationModelId;
+          if (modelId === null) {
+            throw new ApiError(ERROR.validation, [
+              { field: "telegram.modelId", message: messageText(lang, "validation.unknownModel") },
+            ]);
+          }
+          // A cached authentication is proved current in the facts statement, before anything is stored.
+          const fingerprint = current.provisionalFingerprint;
+          const guard =
+            fingerprint === null
+              ? undefined
+              : { sql: credentialFingerprintSql(current.applicationId), expected: fingerprint };
+          return screenTransaction(
+            deps,
+            { companyId: current.companyId, modelId, applicationId: current.applicationId },
+            tx,
+            { logger: request.log, ...(guard ? { guard } : {}) },
+          );
+        };
+        let outcome: Awaited<ReturnType<typeof screenTransaction>>;
+        try {
+          outcome = await screen(shop);
+        } catch (error) {
+          if (!(error instanceof ScreeningGuardFailed)) throw error;
+          // Rotated key, changed model or API IP list since it was cached: every check again, fresh.
+          outcome = await screen(await signature.reauthenticate(request));
+        }
+        return { ...outcome, shopEventId: tx.shopEventId };
+      },
+      true,
+    );
 
-    registerShopCall(scope, updateSettleStatusCall, async ({ telegram, shop }) => {
+    registerShopCall(scope, signature, updateSettleStatusCall, async ({ telegram, shop }) => {
       const { settleStatus, ...ref } = telegram;
       return updateSettleStatus(deps.db, shop.companyId, ref, settleStatus, deps.now());
     });
 
-    registerShopCall(scope, eventResultCall, async ({ telegram, shop }) =>
+    registerShopCall(scope, signature, eventResultCall, async ({ telegram, shop }) =>
       eventResult(deps.db, shop.companyId, telegram),
     );
   });

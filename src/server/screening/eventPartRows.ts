@@ -1,6 +1,7 @@
-import type { Party, Transaction } from "../../contract/screening.ts";
+import type { AuthKind, Party, Transaction } from "../../contract/screening.ts";
 import type { IpGeo } from "../services/ipGeo.ts";
 import type { LinkKeyValue } from "./linkKeys.ts";
+import { manualDeadlineOf } from "./manualDeadline.ts";
 import type { FiredRule, ReleaseDecision, SimulationResult } from "./types.ts";
 
 /** What the rows of a screened event's parts are built from. */
@@ -13,6 +14,73 @@ export interface ScreenedEventParts {
   geo: IpGeo | undefined;
   linkKeys: readonly LinkKeyValue[];
   now: Date;
+}
+
+/** A screened event with what its events row needs besides its parts. */
+export interface ScreenedEvent extends ScreenedEventParts {
+  modelId: string;
+  applicationId: string | null;
+  packageId: string | null;
+  /** How it was screened: the screening API (real time) or a CSV detection upload. */
+  authKind: AuthKind;
+}
+
+/** The events columns a screening writes; the others (manual result, labels, ...) keep their defaults. */
+export const EVENT_COLUMNS = [
+  "company_id",
+  "event_id",
+  "shop_event_id",
+  "model_id",
+  "rule_package_id",
+  "release_id",
+  "simulation_release_id",
+  "application_id",
+  "auth_kind",
+  "auth_status",
+  "aaresult",
+  "created_at",
+  "requested_at",
+  "deadline",
+  "amount",
+  "total_amount",
+  "rule_group_name",
+  "method",
+  "days_to_payment",
+  "tenant_name",
+  "forced_ng",
+  "memo",
+  "simulation_result",
+] as const;
+export type EventRow = Record<(typeof EVENT_COLUMNS)[number], unknown>;
+
+/** The events row of a screened event, as JSON (timestamps as ISO strings). */
+export function eventRow(event: ScreenedEvent): EventRow {
+  const { tx, decision, now } = event;
+  return {
+    company_id: event.companyId,
+    event_id: event.eventId,
+    shop_event_id: tx.shopEventId,
+    model_id: event.modelId,
+    rule_package_id: event.packageId,
+    release_id: decision.releaseId,
+    simulation_release_id: event.simulation?.releaseId ?? null,
+    application_id: event.applicationId,
+    auth_kind: event.authKind,
+    auth_status: decision.authStatus,
+    aaresult: decision.aaresult,
+    created_at: now.toISOString(),
+    requested_at: tx.requestedAt ? new Date(tx.requestedAt).toISOString() : now.toISOString(),
+    deadline: manualDeadlineOf(decision.aaresult, now)?.toISOString() ?? null,
+    amount: tx.amount,
+    total_amount: tx.totalAmount ?? null,
+    rule_group_name: decision.ruleGroupName,
+    method: tx.method ?? null,
+    days_to_payment: tx.daysToPayment ?? null,
+    tenant_name: tx.tenantName ?? null,
+    forced_ng: tx.forcedNg === true,
+    memo: tx.memo ?? null,
+    simulation_result: event.simulation,
+  };
 }
 
 export const EVENT_PART_TABLES = [
@@ -36,7 +104,9 @@ const partyRow = (companyId: string, eventId: string, party: "purchaser" | "ship
   zipcode: p.zipcode,
   full_address: p.fullAddress,
   tel: p.tel,
+  tel_status: p.telStatus,
   mobile_tel: p.mobileTel,
+  mobile_tel_status: p.mobileTelStatus,
   mail_account_hash: p.mailAccountHash,
   mail_domain: p.mailDomain,
   mobile_mail_account_hash: p.mobileMailAccountHash,

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { KeywordTarget } from "../../contract/rules.ts";
 import type { Transaction } from "../../contract/screening.ts";
 import { PREPARED } from "../db/preparedStatements.ts";
@@ -52,12 +52,15 @@ function keywordProbesOf(tx: Transaction, keywords: FactNeeds["keywords"]): Keyw
 export interface GatheredFacts {
   facts: ScreeningFacts;
   geo: IpGeo | undefined;
+  /** The value of the caller's guard expression, read in the same statement (null without one). */
+  guard: unknown;
 }
 
 /**
  * Reads what the conditions need, once per event and in one query (one round trip): white entries,
  * negative keys (all items of both parties), keywords (all categories), velocity (all keys and
- * windows), whether the purchaser's e-mail was seen before and IP geolocation, each a scalar subquery.
+ * windows), whether the purchaser's e-mail was seen before and IP geolocation, each a scalar subquery;
+ * and the caller's guard expression, if any (a cached authentication proved current in the same trip).
  */
 export async function gatherFacts(
   db: Kysely<Database>,
@@ -66,6 +69,7 @@ export async function gatherFacts(
   needs: FactNeeds,
   linkKeys: readonly LinkKeyValue[],
   now: Date,
+  guard?: RawBuilder<unknown>,
 ): Promise<GatheredFacts> {
   const negativeProbes = needs.negative ? negativeProbesOf(tx) : [];
   const purchaserMails = linkKeys.filter((key) => key.purchaserMail).map((key) => key.value);
@@ -77,7 +81,8 @@ export async function gatherFacts(
     ${keywordHitsSql(companyId, keywordProbesOf(tx, needs.keywords))} as keyword,
     ${velocitySql(companyId, velocityNeeds, linkKeys, now)} as velocity,
     ${earlierMailSql(companyId, purchaserMails, now)} as mail_seen,
-    ${ipGeoSql(companyId, normalizeIp(tx.device?.ipaddress))} as geo`.execute(db);
+    ${ipGeoSql(companyId, normalizeIp(tx.device?.ipaddress))} as geo,
+    ${guard ?? sql`null`} as guard`.execute(db);
   const answers = rows[0] ?? {};
   const white = whiteMatchesOf(answers.white);
   const negativeHits = negativeHitsOf(answers.negative);
@@ -103,5 +108,6 @@ export async function gatherFacts(
       firstTimeCustomer,
     },
     geo,
+    guard: answers.guard ?? null,
   };
 }

@@ -1,4 +1,5 @@
-import type { Transaction } from "../../contract/screening.ts";
+import type { RawBuilder } from "kysely";
+import type { AuthKind, Transaction } from "../../contract/screening.ts";
 import type { ServiceDeps } from "../services/deps.ts";
 import { type EvaluateOptions, evaluateRelease } from "./evaluateRelease.ts";
 import { newEventId } from "./eventId.ts";
@@ -6,8 +7,8 @@ import { factNeedsOf } from "./factNeeds.ts";
 import { gatherFacts } from "./gatherFacts.ts";
 import { linkKeysOf } from "./linkKeys.ts";
 import { activeReleases } from "./releaseCache.ts";
+import { storeEventBatched } from "./storeBatcher.ts";
 import { readStoredOutcome } from "./storedOutcome.ts";
-import { storeEvent } from "./storeEvent.ts";
 import type { RuleError, ScreeningOutcome, SimulationResult } from "./types.ts";
 
 export type { ScreeningOutcome } from "./types.ts";
@@ -17,15 +18,35 @@ export interface ScreeningLogger {
   warn(details: object, message: string): void;
 }
 
+/**
+ * A precondition read in the facts statement (no extra round trip): unless `sql` yields `expected`,
+ * nothing is stored and ScreeningGuardFailed is thrown (the screening API proves with it that a
+ * cached authentication is still current).
+ */
+export interface ScreeningGuard {
+  sql: RawBuilder<unknown>;
+  expected: unknown;
+}
+
+export class ScreeningGuardFailed extends Error {
+  constructor() {
+    super("the screening's guard no longer holds; nothing was stored");
+    this.name = "ScreeningGuardFailed";
+  }
+}
+
 export interface ScreenOptions {
   now?: Date;
   logger?: ScreeningLogger;
+  guard?: ScreeningGuard;
 }
 
 export interface ScreeningTarget {
   companyId: string;
   modelId: string;
   applicationId: string | null;
+  /** How the event is screened (events.auth_kind); the screening API's "api" when left out. */
+  authKind?: AuthKind;
 }
 
 const consoleLogger: ScreeningLogger = {
@@ -33,15 +54,6 @@ const consoleLogger: ScreeningLogger = {
 };
 
 const EVENT_ID_ATTEMPTS = 5;
-
-function isEventIdCollision(error: unknown): boolean {
-  if (typeof error !== "object" || error === null) return false;
-  const { code, constraint, message } = error as { code?: unknown; constraint?: unknown; message?: unknown };
-  return (
-    code === "23505" &&
-    (constraint === "events_pkey" || (typeof message === "string" && message.includes("events_pkey")))
-  );
-}
 
 /**
  * Screens one transaction for a tenant's detection model and stores the event: the latest started
@@ -63,7 +75,8 @@ export async function screenTransaction(
   const releases = await activeReleases(db, companyId, modelId, now);
   const linkKeys = linkKeysOf(tx);
   const needs = factNeedsOf([releases.normal, releases.simulation]);
-  const gathered = await gatherFacts(db, companyId, tx, needs, linkKeys, now);
+  const gathered = await gatherFacts(db, companyId, tx, needs, linkKeys, now, options.guard?.sql);
+  if (options.guard && gathered.guard !== options.guard.expected) throw new ScreeningGuardFailed();
 
   const reportTo = (releaseId: string | undefined): EvaluateOptions => ({
     onRuleError: (error: RuleError) =>
@@ -99,36 +112,34 @@ export async function screenTransaction(
 
   for (let attempt = 1; ; attempt++) {
     const eventId = newEventId(now);
-    try {
-      const stored = await storeEvent(db, {
-        companyId,
+    // Stored with the screenings finishing at the same time: one statement and commit for them all.
+    const stored = await storeEventBatched(db, {
+      companyId,
+      eventId,
+      modelId,
+      applicationId: target.applicationId,
+      packageId: releases.normal?.packageId ?? null,
+      authKind: target.authKind ?? "api",
+      tx,
+      decision,
+      simulation,
+      geo: gathered.geo,
+      linkKeys,
+      now,
+    });
+    if (stored) {
+      return {
         eventId,
-        modelId,
-        applicationId: target.applicationId,
-        packageId: releases.normal?.packageId ?? null,
-        tx,
-        decision,
-        simulation,
-        geo: gathered.geo,
-        linkKeys,
-        now,
-      });
-      if (stored) {
-        return {
-          eventId,
-          aaresult: decision.aaresult,
-          authStatus: decision.authStatus,
-          firedRules: decision.firedRules.map((rule) => ({ ...rule })),
-          duplicate: false,
-        };
-      }
-    } catch (error) {
-      if (isEventIdCollision(error) && attempt < EVENT_ID_ATTEMPTS) continue;
-      throw error;
+        aaresult: decision.aaresult,
+        authStatus: decision.authStatus,
+        firedRules: decision.firedRules.map((rule) => ({ ...rule })),
+        duplicate: false,
+      };
     }
     const winner = await readStoredOutcome(db, companyId, { shopEventId: tx.shopEventId });
     if (winner) return winner;
-    // The other screening of this shop event ID was rolled back after we saw it: try again.
+    // Not stored and no event with the shop event ID: the event ID was taken (a new one is drawn),
+    // or the other screening of this shop event ID was rolled back after we saw it: try again.
     if (attempt >= EVENT_ID_ATTEMPTS) throw new Error(`shop event ID ${tx.shopEventId} could not be stored`);
   }
 }

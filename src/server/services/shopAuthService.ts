@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import { REPLAY_WINDOW_SECONDS, type ShopInfo } from "../../contract/screeningApi.ts";
 import { PREPARED } from "../db/preparedStatements.ts";
 import type { Database } from "../db/schema.ts";
@@ -52,11 +52,34 @@ export interface ShopApplication {
   modelId: string;
   /** The company's API allowed-IP list. */
   apiAllowedIps: { address: string; subnet: number }[];
+  /**
+   * A digest of everything above as stored (secret ciphertext, model, API IP list): a rotation, a
+   * model change or an IP list change changes it (credentialFingerprintSql computes it in SQL).
+   */
+  fingerprint: string;
 }
 
 /**
- * The application, its current secret key (decrypted on every call, so a rotated key stops at once),
- * its model and its company's API allowed-IP list: one round trip instead of three per call.
+ * The application's credential fingerprint, computed where it is stored: md5 of the secret's
+ * ciphertext (a new one on every rotation: fresh key and IV), the model and the company's API
+ * allowed-IP list. `a` is the api_applications row.
+ */
+const FINGERPRINT = sql`md5(a.secret_ciphertext || '|' || a.model_id || '|' || coalesce((
+    select string_agg(ip.address || '/' || ip.subnet::text, ',' order by ip.address, ip.subnet)
+    from allowed_ip_addresses ip where ip.company_id = a.company_id and ip.kind = 'api'), ''))`;
+
+/**
+ * The application's current credential fingerprint as a scalar subquery (null once it is gone), to
+ * read in the same statement as other work: what proves a cached authentication still current.
+ */
+export const credentialFingerprintSql = (applicationId: string): RawBuilder<string | null> =>
+  sql<
+    string | null
+  >`(select ${FINGERPRINT} from api_applications a where a.application_id = ${applicationId})`;
+
+/**
+ * The application, its current secret key, its model and its company's API allowed-IP list: one
+ * round trip instead of three per call.
  */
 export async function shopApplication(
   db: Kysely<Database>,
@@ -68,9 +91,11 @@ export async function shopApplication(
     secret_ciphertext: string;
     model_id: string;
     api_ips: [string, number][];
+    fingerprint: string;
   }>`${sql.raw(PREPARED)}select a.company_id, a.secret_ciphertext, a.model_id,
       coalesce((select json_agg(json_build_array(ip.address, ip.subnet)) from allowed_ip_addresses ip
-        where ip.company_id = a.company_id and ip.kind = 'api'), '[]'::json) as api_ips
+        where ip.company_id = a.company_id and ip.kind = 'api'), '[]'::json) as api_ips,
+      ${FINGERPRINT} as fingerprint
     from api_applications a where a.application_id = ${applicationId}`.execute(db);
   const row = rows[0];
   if (!row) return undefined;
@@ -79,22 +104,24 @@ export async function shopApplication(
     secret: decryptApplicationSecret(cipher, row.company_id, applicationId, row.secret_ciphertext),
     modelId: row.model_id,
     apiAllowedIps: row.api_ips.map(([address, subnet]) => ({ address, subnet: Number(subnet) })),
+    fingerprint: row.fingerprint,
   };
 }
 
+export type ShopAuthentication =
+  | { ok: true; application: ShopApplication }
+  | { ok: false; reason: ShopAuthRefusal };
+
 /**
- * Decides whether a request comes from the application it names: the application must exist and
- * belong to the named company, the signature must match under its current secret key (a rotated key
- * stops at once: nothing is cached), and only then is the timestamp's age judged, so "replay" is only
- * ever said of a genuinely signed request. A pass carries the application (model, API IP list).
+ * Judges a request against an application as read: it must exist and belong to the named company,
+ * the signature must match under its secret key, and only then is the timestamp's age judged, so
+ * "replay" is only ever said of a genuinely signed request.
  */
-export async function authenticateShop(
-  db: Kysely<Database>,
-  cipher: CredentialCipher,
+function judge(
+  application: ShopApplication | undefined,
   request: SignedRequest,
   now: Date,
-): Promise<{ ok: true; application: ShopApplication } | { ok: false; reason: ShopAuthRefusal }> {
-  const application = await shopApplication(db, request.info.applicationId, cipher);
+): ShopAuthentication {
   // An application of another company is as unknown as a missing one: nothing tells them apart.
   if (!application || application.companyId !== request.info.companyId)
     return { ok: false, reason: "unknownApplication" };
@@ -103,6 +130,68 @@ export async function authenticateShop(
     return { ok: false, reason: "invalidSignature" };
   if (!isFresh(timestamp, now)) return { ok: false, reason: "replay" };
   return { ok: true, application };
+}
+
+/**
+ * Decides whether a request comes from the application it names, reading the application's current
+ * secret key (a rotated key stops at once: nothing is cached). A pass carries the application.
+ */
+export async function authenticateShop(
+  db: Kysely<Database>,
+  cipher: CredentialCipher,
+  request: SignedRequest,
+  now: Date,
+): Promise<ShopAuthentication> {
+  return judge(await shopApplication(db, request.info.applicationId, cipher), request, now);
+}
+
+/** How long a cached application is trusted before it is read again even if never proved stale. */
+export const SHOP_AUTH_CACHE_TTL_MS = 60_000;
+const SHOP_AUTH_CACHE_LIMIT = 10_000;
+
+export interface ShopAuthenticator {
+  /**
+   * Authenticates from the application cached by an earlier call when there is one (no database
+   * round trip, no decryption). Such a pass is provisional: the caller must compare
+   * application.fingerprint with credentialFingerprintSql read in the same statement as its work
+   * and, before storing anything, call `fresh` when they differ. A refusal under the cached
+   * application is never final: the application is read again and the request judged anew.
+   */
+  cached(request: SignedRequest, now: Date): Promise<ShopAuthentication & { fromCache: boolean }>;
+  /** Reads the application now (refreshing the cache) and judges the request under it. */
+  fresh(request: SignedRequest, now: Date): Promise<ShopAuthentication>;
+}
+
+/**
+ * Shop authentication with a per-process cache of each application's decrypted secret, model and
+ * API IP list. Correct across server processes: a cached pass carries the fingerprint it was read
+ * with, and the screening statement reads the current one (see ShopAuthenticator.cached), so a key
+ * rotated by any process stops before the next event is stored under the old one.
+ */
+export function createShopAuthenticator(db: Kysely<Database>, cipher: CredentialCipher): ShopAuthenticator {
+  const cache = new Map<string, { application: ShopApplication; loadedAt: number }>();
+  const fresh = async (request: SignedRequest, now: Date): Promise<ShopAuthentication> => {
+    const { applicationId } = request.info;
+    const application = await shopApplication(db, applicationId, cipher);
+    if (application) {
+      if (cache.size >= SHOP_AUTH_CACHE_LIMIT) cache.clear();
+      cache.set(applicationId, { application, loadedAt: Date.now() });
+    } else {
+      cache.delete(applicationId);
+    }
+    return judge(application, request, now);
+  };
+  return {
+    fresh,
+    async cached(request, now) {
+      const entry = cache.get(request.info.applicationId);
+      if (entry && Date.now() - entry.loadedAt <= SHOP_AUTH_CACHE_TTL_MS) {
+        const judged = judge(entry.application, request, now);
+        if (judged.ok) return { ...judged, fromCache: true };
+      }
+      return { ...(await fresh(request, now)), fromCache: false };
+    },
+  };
 }
 
 /** Whether the company's API allowed-IP list (read with the application) lets the source address in. */
