@@ -33,6 +33,10 @@ export interface Database {
   event_fired_rules: EventFiredRulesTable;
   event_manual_history: EventManualHistoryTable;
   event_link_keys: EventLinkKeysTable;
+  labels: LabelsTable;
+  event_labels: EventLabelsTable;
+  event_memos: EventMemosTable;
+  event_edit_locks: EventEditLocksTable;
 }
 
 export interface SchemaMigrationsTable {
@@ -322,6 +326,9 @@ export interface EventsTable {
   logically_deleted: Generated<boolean>;
   version: Generated<number>;
   updated_at: Date | null;
+  /** A job holding the event (migration 007): 'screening' answers 999, 'updating' 1000. */
+  busy_state: "screening" | "updating" | null;
+  busy_job_id: string | null;
 }
 export type EventRow = Selectable<EventsTable>;
 
@@ -424,6 +431,8 @@ export interface EventManualHistoryTable {
   operator_id: number | null;
   operator_name: string | null;
   memo: string | null;
+  /** Names of the labels given with the result (migration 007). */
+  label_names: Generated<string[]>;
 }
 
 export interface EventLinkKeysTable {
@@ -433,4 +442,40 @@ export interface EventLinkKeysTable {
   created_at: Date;
   event_id: string;
   amount: number;
+}
+
+// Event review (migration 007).
+
+export interface LabelsTable {
+  company_id: string;
+  label_id: string;
+  name: string;
+  display_order: Generated<number>;
+  created_at: Generated<Date>;
+}
+
+/** An event's labels; the event list searches by label through this table (events.label_names mirrors it). */
+export interface EventLabelsTable {
+  company_id: string;
+  event_id: string;
+  label_id: string;
+}
+
+export interface EventMemosTable {
+  company_id: string;
+  event_id: string;
+  memo_id: Generated<string>;
+  created_at: Date;
+  operator_id: number | null;
+  operator_name: string | null;
+  memo: string;
+}
+
+export interface EventEditLocksTable {
+  company_id: string;
+  event_id: string;
+  operator_id: number;
+  operator_name: string;
+  locked_at: Date;
+  expires_at: Date;
 }
