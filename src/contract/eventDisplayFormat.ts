@@ -36,22 +36,22 @@ export const fixedItemSchema = z.string().refine((value) => {
             ? EVENT_SECTIONS.card
             : [];
   return field !== undefined && fields.includes(field);
-});
+}, "validation.invalidType");
 
 const unique = <T extends z.ZodType>(item: T) =>
-  z.array(item).refine((list) => new Set(list).size === list.length, { message: "validation.invalidType" });
+  z.array(item).refine((list) => new Set(list).size === list.length, { message: "validation.alreadyAdded" });
 
 export const displayFormatSchema = z
   .object({
-    eventProperties: unique(z.enum(EVENT_SECTIONS.basic)),
-    categories: unique(z.enum(DETAIL_CATEGORIES)),
-    fixedItems: unique(fixedItemSchema).max(FIXED_ITEM_LIMIT),
+    eventProperties: unique(z.enum(EVENT_SECTIONS.basic, "validation.invalidType")),
+    categories: unique(z.enum(DETAIL_CATEGORIES, "validation.invalidType")),
+    fixedItems: unique(fixedItemSchema).max(FIXED_ITEM_LIMIT, "validation.maxValues"),
     otherItems: z
       .object({
-        party: unique(z.enum(EVENT_SECTIONS.party)),
-        item: unique(z.enum(EVENT_SECTIONS.item)),
-        device: unique(z.enum(EVENT_SECTIONS.device)),
-        card: unique(z.enum(EVENT_SECTIONS.card)),
+        party: unique(z.enum(EVENT_SECTIONS.party, "validation.invalidType")),
+        item: unique(z.enum(EVENT_SECTIONS.item, "validation.invalidType")),
+        device: unique(z.enum(EVENT_SECTIONS.device, "validation.invalidType")),
+        card: unique(z.enum(EVENT_SECTIONS.card, "validation.invalidType")),
       })
       .strict(),
   })
@@ -98,3 +98,11 @@ export const eventDisplayFormatReset = defineCall({
   request: z.object({ mode: z.enum(DISPLAY_MODES) }).strict(),
   response: z.object({ format: displayFormatSchema, isDefault: z.boolean() }),
 });
+
+/** The part of the layout each mode edits (and that eventDisplayFormatReset puts back to the default). */
+export const DISPLAY_MODE_PART = {
+  "0": "eventProperties",
+  "1": "categories",
+  "2": "fixedItems",
+  "3": "otherItems",
+} as const satisfies Record<DisplayMode, keyof DisplayFormat>;
