@@ -4,6 +4,7 @@ import type { CredentialCipher } from "../../services/credentialCipher.ts";
 import { createOperator, createTenant } from "../../services/tenantService.ts";
 import type { Database } from "../schema.ts";
 import { seedApiConnections } from "./apiConnectionSeed.ts";
+import { seedDemoReview } from "./demoReview.ts";
 import { STANDARD_ROLES } from "./standardRoles.ts";
 
 /** Password of every demo operator (printed at start when demo data is present). */
@@ -115,4 +116,6 @@ export async function seedDemo(
     now,
     ...progress,
   });
+  // DEMO's labels, assignees and memos; ACME keeps none (a tenant without labels).
+  await seedDemoReview(db, "DEMO", now);
 }
