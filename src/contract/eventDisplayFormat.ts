@@ -106,3 +106,24 @@ export const DISPLAY_MODE_PART = {
   "2": "fixedItems",
   "3": "otherItems",
 } as const satisfies Record<DisplayMode, keyof DisplayFormat>;
+
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((value, index) => value === b[index]);
+
+/** Same fields in the same order in every part (what "unchanged" and "the default" mean). */
+export function sameDisplayFormat(a: DisplayFormat, b: DisplayFormat): boolean {
+  return (
+    sameList(a.eventProperties, b.eventProperties) &&
+    sameList(a.categories, b.categories) &&
+    sameList(a.fixedItems, b.fixedItems) &&
+    (Object.keys(a.otherItems) as (keyof DisplayFormat["otherItems"])[]).every((key) =>
+      sameList(a.otherItems[key], b.otherItems[key]),
+    )
+  );
+}
+
+/** The layout with one mode's part taken from `source` (a reset takes it from the default). */
+export function withModePart(format: DisplayFormat, mode: DisplayMode, source: DisplayFormat): DisplayFormat {
+  const key = DISPLAY_MODE_PART[mode];
+  return { ...format, [key]: source[key] };
+}

@@ -15,6 +15,7 @@ import { installSecurityHeaders } from "./plugins/securityHeaders.ts";
 import { installSpa } from "./plugins/spa.ts";
 import { registerApiConnectionRoutes } from "./routes/apiConnection.ts";
 import { registerAuthRoutes } from "./routes/auth.ts";
+import { registerEventDisplayFormatRoutes } from "./routes/eventDisplayFormat.ts";
 import { registerPermissionRoutes } from "./routes/permissions.ts";
 import { registerReleasedRuleRoutes } from "./routes/releasedRules.ts";
 import { registerScreeningApiRoutes } from "./routes/screeningApi.ts";
@@ -22,6 +23,7 @@ import { createApiConnectionService } from "./services/apiConnectionService.ts";
 import { createAuthService } from "./services/authService.ts";
 import { type CredentialCipher, loadCredentialCipher } from "./services/credentialCipher.ts";
 import type { ServiceDeps } from "./services/deps.ts";
+import { createEventDisplayFormatService } from "./services/eventDisplayFormatService.ts";
 import { createPasswordResetService } from "./services/passwordResetService.ts";
 import { createReleasedRuleService } from "./services/releasedRuleService.ts";
 import { createSessionService } from "./services/sessionService.ts";
@@ -90,6 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerApiConnectionRoutes(app, createApiConnectionService(deps, credentials));
   await registerScreeningApiRoutes(app, deps, credentials);
   registerReleasedRuleRoutes(app, createReleasedRuleService(deps));
+  registerEventDisplayFormatRoutes(app, createEventDisplayFormatService(deps));
   await options.extraRoutes?.(app);
 
   const spaFallback = await installSpa(app, options.clientDir ?? DEFAULT_CLIENT_DIR, {

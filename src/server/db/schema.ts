@@ -37,6 +37,7 @@ export interface Database {
   event_labels: EventLabelsTable;
   event_memos: EventMemosTable;
   event_edit_locks: EventEditLocksTable;
+  event_display_formats: EventDisplayFormatsTable;
 }
 
 export interface SchemaMigrationsTable {
@@ -478,4 +479,14 @@ export interface EventEditLocksTable {
   operator_name: string;
   locked_at: Date;
   expires_at: Date;
+}
+
+// Event detail display customisation (migration 008).
+
+export interface EventDisplayFormatsTable {
+  company_id: string;
+  operator_id: number;
+  /** A DisplayFormat (src/contract/eventDisplayFormat.ts) as JSON; parsed again on every read. */
+  format: unknown;
+  updated_at: Generated<Date>;
 }

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from "fastify";
+import {
+  eventDisplayFormatGet,
+  eventDisplayFormatReset,
+  eventDisplayFormatSave,
+} from "../../contract/eventDisplayFormat.ts";
+import type { EventDisplayFormatService } from "../services/eventDisplayFormatService.ts";
+import { registerCall } from "./registerCall.ts";
+
+/**
+ * Event detail display customisation (spec section 2): the signed-in operator's own layout. Whose
+ * layout is taken from the session only; the telegram names no company or operator.
+ */
+export function registerEventDisplayFormatRoutes(app: FastifyInstance, service: EventDisplayFormatService) {
+  registerCall(app, eventDisplayFormatGet, async ({ auth }) => ({
+    telegram: await service.get(auth()),
+  }));
+
+  registerCall(app, eventDisplayFormatSave, async ({ auth, telegram }) => ({
+    telegram: await service.save(auth(), telegram.format),
+    messages: ["002"],
+  }));
+
+  registerCall(app, eventDisplayFormatReset, async ({ auth, telegram }) => ({
+    telegram: await service.reset(auth(), telegram.mode),
+    messages: ["002"],
+  }));
+}
