@@ -1,0 +1,58 @@
+import { splitValues } from "../../../contract/eventSearch.ts";
+import {
+  normalizeDomain,
+  normalizeHash,
+  normalizeIp,
+  normalizeOpaque,
+  normalizeTel,
+} from "../../screening/normalize.ts";
+
+/**
+ * The values of one search box in the form each column is stored or keyed in, so a value typed in
+ * the console meets the value a shop sent: phones as digits (the tel link keys), IPs in lower case,
+ * hashes in upper-case hex, domains in lower case, zipcodes with and without their hyphen.
+ */
+
+const distinct = (values: (string | undefined)[]): string[] => [
+  ...new Set(values.filter((v): v is string => v !== undefined)),
+];
+
+/** Exact identifiers (event IDs, shop member IDs, cookies, device IDs): as typed, each once. */
+export const exactValues = (text: string): string[] => distinct(splitValues(text).map(normalizeOpaque));
+
+/** Phone numbers as the tel link keys hold them (digits only); a value without digits matches no phone. */
+export const telValues = (text: string): string[] => distinct(splitValues(text).map(normalizeTel));
+
+export const ipValues = (text: string): string[] => distinct(splitValues(text).map(normalizeIp));
+
+export const domainValues = (text: string): string[] => distinct(splitValues(text).map(normalizeDomain));
+
+/** SHA-256 hashes are stored upper-cased; in the quick search only 64-hex values can be a hash. */
+export const hashValues = (text: string): string[] =>
+  distinct(
+    splitValues(text)
+      .filter((v) => /^[0-9A-Fa-f]{64}$/.test(v))
+      .map(normalizeHash),
+  );
+
+/** Japanese zipcodes are sent as "1000001" or "100-0001": both forms of each value. */
+export function zipcodeValues(text: string): string[] {
+  return distinct(
+    splitValues(text).flatMap((v) => {
+      const digits = v.normalize("NFKC").replace(/[^0-9]/g, "");
+      return digits.length === 7 ? [v, digits, `${digits.slice(0, 3)}-${digits.slice(3)}`] : [v];
+    }),
+  );
+}
+
+/** A LIKE pattern that finds `text` anywhere; %, _ and \ typed by the user are literal. */
+export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The instant of a console date-time (YYYY-MM-DD and HH:mm, always Japan time, UTC+9 without
+ * daylight saving). `endOfMinute` gives the first instant after that minute, for inclusive "to" bounds.
+ */
+export function tokyoInstant(date: string, time: string, endOfMinute = false): Date {
+  const at = new Date(`${date}T${time}:00+09:00`);
+  return endOfMinute ? new Date(at.getTime() + 60_000) : at;
+}
