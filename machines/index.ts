@@ -3,6 +3,7 @@ import { apiConnectionMachine } from "./apiConnection/apiConnectionMachine.ts";
 import { authMachine } from "./auth/authMachine.ts";
 import { callProgressMachine } from "./call/callProgressMachine.ts";
 import { confirmDialogMachine } from "./dialog/confirmDialogMachine.ts";
+import { eventSearchMachine } from "./event/eventSearchMachine.ts";
 import { menuPermissionsMachine } from "./menu/menuPermissionsMachine.ts";
 import { notificationsMachine } from "./notifications/notificationsMachine.ts";
 import { releasedRuleListMachine } from "./rules/releasedRuleListMachine.ts";
@@ -12,6 +13,7 @@ export {
   authMachine,
   callProgressMachine,
   confirmDialogMachine,
+  eventSearchMachine,
   menuPermissionsMachine,
   notificationsMachine,
   releasedRuleListMachine,
@@ -78,6 +80,13 @@ export const MACHINES = [
     description:
       "Loads the detection models and the rules in force for the chosen one (676 without a release), and saves them as a CSV file (spec section 2).",
     machine: releasedRuleListMachine,
+  },
+  {
+    name: "eventSearchMachine",
+    title: "Event list search",
+    description:
+      "Searches events (quick or detailed), pages by keyset cursor, keeps a selection within one screening model (select all up to 150,000, else the split-period dialog) and opens CSV output for it (spec section 2, issue 4).",
+    machine: eventSearchMachine,
   },
 ] as const satisfies readonly RegisteredMachine[];
 

@@ -5,6 +5,7 @@ import { apiConnectionWalk } from "./apiConnectionWalk.ts";
 import { authWalk } from "./authWalk.ts";
 import { callProgressWalk } from "./callProgressWalk.ts";
 import { confirmDialogWalk } from "./confirmDialogWalk.ts";
+import { eventSearchWalk } from "./eventSearchWalk.ts";
 import { menuPermissionsWalk } from "./menuPermissionsWalk.ts";
 import { notificationsWalk } from "./notificationsWalk.ts";
 import { releasedRuleListWalk } from "./releasedRuleListWalk.ts";
@@ -20,6 +21,7 @@ export const WALKS: { readonly [N in MachineName]: MachineWalk<MachineNamed<N>> 
   menuPermissionsMachine: menuPermissionsWalk,
   apiConnectionMachine: apiConnectionWalk,
   releasedRuleListMachine: releasedRuleListWalk,
+  eventSearchMachine: eventSearchWalk,
 };
 
 /** The walk of one machine, typed for the machine-agnostic support code. */

@@ -1,0 +1,330 @@
+import { assertEvent, assign, setup } from "xstate";
+import { DEFAULT_PAGE_SIZE } from "../../src/contract/codes.ts";
+import type { ErrorItem } from "../../src/contract/envelope.ts";
+import { ERROR } from "../../src/contract/errors.ts";
+import {
+  EMPTY_QUICK_SEARCH,
+  type EVENT_PAGE_SIZES,
+  type EventListRow,
+  type EventSearch,
+  eventSearchSchema,
+} from "../../src/contract/eventSearch.ts";
+import { internalFailure } from "../shared/internalFailure.ts";
+import { notProvided } from "../shared/notProvided.ts";
+import { acceptedResult, type CallOutcome, isAccepted, refusalErrors } from "../shared/outcome.ts";
+import {
+  type ListSelection,
+  NO_SELECTION,
+  selectedCount,
+  selectedModels,
+  selectRows,
+  staysOneModel,
+  toggleRow,
+} from "./eventSelection.ts";
+
+export type EventPageSize = (typeof EVENT_PAGE_SIZES)[number];
+
+export interface EventPage {
+  rows: EventListRow[];
+  total: number;
+  totalCapped: boolean;
+  nextCursor: string | null;
+}
+
+export interface EventSearchContext {
+  /** The search in force (the one in the URL). */
+  search: EventSearch;
+  pageSize: EventPageSize;
+  /** Keyset cursors of the pages walked so far; the last one is the shown page's (null: page 1). */
+  cursors: (string | null)[];
+  /** The shown page; kept while the next one loads, dropped by a new search. */
+  page: EventPage | null;
+  selection: ListSelection;
+  /** Why the search failed (676 once it matches nothing, a server refusal, a failure). */
+  errors: ErrorItem[];
+  /** Why the last selection step was refused (several screening models, too many rows). */
+  selectionErrors: ErrorItem[];
+}
+
+export type EventSearchEvent =
+  | { type: "search.submit"; search: EventSearch }
+  | { type: "page.next" }
+  | { type: "page.previous" }
+  | { type: "page.size"; pageSize: EventPageSize }
+  | { type: "row.toggle"; eventId: string }
+  | { type: "page.select" }
+  | { type: "all.select" }
+  | { type: "selection.clear" }
+  | { type: "split.close" }
+  | { type: "export.open" }
+  | { type: "export.close" };
+
+export interface LoadPageInput {
+  search: EventSearch;
+  pageSize: EventPageSize;
+  cursor: string | null;
+}
+export type LoadPageOutcome = CallOutcome<EventPage>;
+export type SelectAllOutcome = CallOutcome<{ count: number; modelId: string }>;
+
+/** The refusal of a selection across screening models made by hand (the server's for select all). */
+export const MULTIPLE_MODELS_REFUSAL: ErrorItem = { code: ERROR.multipleModels, message: "" };
+
+const rowOf = (context: EventSearchContext, eventId: string): EventListRow | undefined =>
+  context.page?.rows.find((row) => row.eventId === eventId);
+
+const hasError = (outcome: CallOutcome<unknown>, code: string) =>
+  refusalErrors(outcome).some((error) => error.code === code);
+
+/**
+ * Event list (spec section 2, issue 4): searches (quick or detailed), pages through the results by
+ * keyset cursor (next and previous over a cursor stack; a new page size starts again at page 1),
+ * and keeps a selection: rows ticked by hand within one screening model, or all search results as
+ * the server counts them (more than 150,000 opens the split-the-period dialog; several models are
+ * refused). CSV output opens only for a non-empty selection of one model; the app shows the CSV
+ * dialog while the machine is in `results.exporting`.
+ */
+export const eventSearchMachine = setup({
+  types: {
+    context: {} as EventSearchContext,
+    events: {} as EventSearchEvent,
+  },
+  actors: {
+    loadPage: notProvided<LoadPageOutcome, LoadPageInput>("loadPage"),
+    selectAll: notProvided<SelectAllOutcome, { search: EventSearch }>("selectAll"),
+  },
+  guards: {
+    searchValid: ({ event }) => {
+      assertEvent(event, "search.submit");
+      return eventSearchSchema.safeParse(event.search).success;
+    },
+    outcomeAccepted: (_, params: { outcome: CallOutcome<unknown> }) => isAccepted(params.outcome),
+    noDataFound: (_, params: { outcome: CallOutcome<unknown> }) =>
+      hasError(params.outcome, ERROR.noDataFound),
+    tooManyRows: (_, params: { outcome: CallOutcome<unknown> }) =>
+      hasError(params.outcome, ERROR.tooManyRows),
+    hasNextPage: ({ context }) => context.page?.nextCursor != null,
+    hasPreviousPage: ({ context }) => context.cursors.length > 1,
+    allOfSearchSelected: ({ context }) => context.selection.kind === "search",
+    rowStaysOneModel: ({ context, event }) => {
+      assertEvent(event, "row.toggle");
+      const row = rowOf(context, event.eventId);
+      return row !== undefined && staysOneModel(context.selection, [row]);
+    },
+    rowSelectedOnPage: ({ context, event }) => {
+      assertEvent(event, "row.toggle");
+      return (
+        rowOf(context, event.eventId) !== undefined &&
+        context.selection.kind === "ids" &&
+        context.selection.rows.some((row) => row.eventId === event.eventId)
+      );
+    },
+    rowOnPage: ({ context, event }) => {
+      assertEvent(event, "row.toggle");
+      return rowOf(context, event.eventId) !== undefined;
+    },
+    pageStaysOneModel: ({ context }) => staysOneModel(context.selection, context.page?.rows ?? []),
+    somethingSelected: ({ context }) => selectedCount(context.selection) > 0,
+    exportable: ({ context }) =>
+      selectedCount(context.selection) > 0 && selectedModels(context.selection).length === 1,
+  },
+  actions: {
+    startSearch: assign(({ event }) => {
+      assertEvent(event, "search.submit");
+      return {
+        search: event.search,
+        cursors: [null],
+        page: null,
+        selection: NO_SELECTION,
+        errors: [],
+        selectionErrors: [],
+      };
+    }),
+    choosePageSize: assign(({ event }) => {
+      assertEvent(event, "page.size");
+      return { pageSize: event.pageSize, cursors: [null], errors: [], selectionErrors: [] };
+    }),
+    pushCursor: assign(({ context }) => ({
+      cursors: [...context.cursors, context.page?.nextCursor ?? null],
+      selectionErrors: [],
+    })),
+    popCursor: assign(({ context }) => ({ cursors: context.cursors.slice(0, -1), selectionErrors: [] })),
+    recordPage: assign((_, params: { page: EventPage }) => ({ page: params.page, errors: [] })),
+    recordEmpty: assign((_, params: { errors: ErrorItem[] }) => ({
+      page: null,
+      selection: NO_SELECTION,
+      errors: params.errors,
+    })),
+    recordErrors: assign((_, params: { errors: ErrorItem[] }) => ({ page: null, errors: params.errors })),
+    recordException: assign((_, params: { error: unknown }) => ({
+      page: null,
+      errors: [internalFailure(params.error)],
+    })),
+    toggleRow: assign(({ context, event }) => {
+      assertEvent(event, "row.toggle");
+      const row = rowOf(context, event.eventId);
+      return row ? { selection: toggleRow(context.selection, row), selectionErrors: [] } : {};
+    }),
+    selectPage: assign(({ context }) => ({
+      selection: selectRows(context.selection, context.page?.rows ?? []),
+      selectionErrors: [],
+    })),
+    refuseMultipleModels: assign({ selectionErrors: [MULTIPLE_MODELS_REFUSAL] }),
+    selectAllOfSearch: assign(({ context }, params: { count: number; modelId: string }) => ({
+      selection: {
+        kind: "search",
+        search: context.search,
+        count: params.count,
+        modelId: params.modelId,
+        excludedEventIds: [],
+      } satisfies ListSelection,
+      selectionErrors: [],
+    })),
+    recordSelectionErrors: assign((_, params: { errors: ErrorItem[] }) => ({
+      selectionErrors: params.errors,
+    })),
+    recordSelectionException: assign((_, params: { error: unknown }) => ({
+      selectionErrors: [internalFailure(params.error)],
+    })),
+    clearSelection: assign({ selection: NO_SELECTION, selectionErrors: [] }),
+    forgetSelectionErrors: assign({ selectionErrors: [] }),
+  },
+}).createMachine({
+  id: "eventSearch",
+  context: {
+    search: EMPTY_QUICK_SEARCH,
+    pageSize: DEFAULT_PAGE_SIZE as EventPageSize,
+    cursors: [null],
+    page: null,
+    selection: NO_SELECTION,
+    errors: [],
+    selectionErrors: [],
+  },
+  initial: "idle",
+  on: {
+    // A new search from anywhere (the form, the URL on load, back / forward) starts again at page 1.
+    "search.submit": { guard: "searchValid", target: ".searching", actions: "startSearch" },
+  },
+  states: {
+    idle: {},
+    searching: {
+      tags: ["busy"],
+      invoke: {
+        id: "loadPage",
+        src: "loadPage",
+        input: ({ context }) => ({
+          search: context.search,
+          pageSize: context.pageSize,
+          cursor: context.cursors.at(-1) ?? null,
+        }),
+        onDone: [
+          {
+            guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
+            target: "results",
+            actions: { type: "recordPage", params: ({ event }) => ({ page: acceptedResult(event.output) }) },
+          },
+          {
+            guard: { type: "noDataFound", params: ({ event }) => ({ outcome: event.output }) },
+            target: "empty",
+            actions: {
+              type: "recordEmpty",
+              params: ({ event }) => ({ errors: refusalErrors(event.output) }),
+            },
+          },
+          {
+            target: "error",
+            actions: {
+              type: "recordErrors",
+              params: ({ event }) => ({ errors: refusalErrors(event.output) }),
+            },
+          },
+        ],
+        onError: {
+          target: "error",
+          actions: { type: "recordException", params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    results: {
+      initial: "browsing",
+      states: {
+        browsing: {
+          on: {
+            "page.next": { guard: "hasNextPage", target: "#eventSearch.searching", actions: "pushCursor" },
+            "page.size": { target: "#eventSearch.searching", actions: "choosePageSize" },
+            "page.previous": {
+              guard: "hasPreviousPage",
+              target: "#eventSearch.searching",
+              actions: "popCursor",
+            },
+            "row.toggle": [
+              { guard: "allOfSearchSelected", actions: "toggleRow" },
+              { guard: "rowSelectedOnPage", actions: "toggleRow" },
+              { guard: "rowStaysOneModel", actions: "toggleRow" },
+              { guard: "rowOnPage", actions: "refuseMultipleModels" },
+            ],
+            "page.select": [
+              { guard: "pageStaysOneModel", actions: "selectPage" },
+              { actions: "refuseMultipleModels" },
+            ],
+            "all.select": { target: "selectingAll", actions: "forgetSelectionErrors" },
+            "selection.clear": { guard: "somethingSelected", actions: "clearSelection" },
+            "export.open": { guard: "exportable", target: "exporting" },
+          },
+        },
+        selectingAll: {
+          tags: ["busy"],
+          invoke: {
+            id: "selectAll",
+            src: "selectAll",
+            input: ({ context }) => ({ search: context.search }),
+            onDone: [
+              {
+                guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
+                target: "browsing",
+                actions: {
+                  type: "selectAllOfSearch",
+                  params: ({ event }) => acceptedResult(event.output),
+                },
+              },
+              {
+                // More than 150,000 matches: the dialog asking to split the search period.
+                guard: { type: "tooManyRows", params: ({ event }) => ({ outcome: event.output }) },
+                target: "splitDialog",
+                actions: {
+                  type: "recordSelectionErrors",
+                  params: ({ event }) => ({ errors: refusalErrors(event.output) }),
+                },
+              },
+              {
+                // Several screening models (or any other refusal): shown, the selection unchanged.
+                target: "browsing",
+                actions: {
+                  type: "recordSelectionErrors",
+                  params: ({ event }) => ({ errors: refusalErrors(event.output) }),
+                },
+              },
+            ],
+            onError: {
+              target: "browsing",
+              actions: { type: "recordSelectionException", params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        splitDialog: {
+          on: { "split.close": { target: "browsing", actions: "forgetSelectionErrors" } },
+        },
+        exporting: {
+          on: { "export.close": "browsing" },
+        },
+      },
+    },
+    // Another page size searches again too (the same search; a retry after a failure).
+    empty: {
+      on: { "page.size": { target: "searching", actions: "choosePageSize" } },
+    },
+    error: {
+      on: { "page.size": { target: "searching", actions: "choosePageSize" } },
+    },
+  },
+});

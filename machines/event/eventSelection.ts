@@ -1,0 +1,83 @@
+import type { EventListRow, EventSearch, EventSelection } from "../../src/contract/eventSearch.ts";
+
+/**
+ * The event list's selection (issue 4): rows picked by hand (each with its screening model, so a
+ * selection across models can be refused before it is made), or every result of a search as the
+ * server counted it, minus the rows unticked since.
+ */
+export type ListSelection =
+  | { kind: "ids"; rows: readonly { eventId: string; modelId: string }[] }
+  | {
+      kind: "search";
+      search: EventSearch;
+      count: number;
+      modelId: string;
+      excludedEventIds: readonly string[];
+    };
+
+export const NO_SELECTION: ListSelection = { kind: "ids", rows: [] };
+
+export function selectedCount(selection: ListSelection): number {
+  return selection.kind === "ids"
+    ? selection.rows.length
+    : Math.max(0, selection.count - selection.excludedEventIds.length);
+}
+
+export function isRowSelected(selection: ListSelection, eventId: string): boolean {
+  return selection.kind === "ids"
+    ? selection.rows.some((row) => row.eventId === eventId)
+    : !selection.excludedEventIds.includes(eventId);
+}
+
+/** The screening models the selection spans (CSV output takes exactly one). */
+export function selectedModels(selection: ListSelection): string[] {
+  if (selection.kind === "search") return selectedCount(selection) > 0 ? [selection.modelId] : [];
+  return [...new Set(selection.rows.map((row) => row.modelId))];
+}
+
+/** Whether adding these rows keeps the selection within one screening model. */
+export function staysOneModel(selection: ListSelection, rows: readonly Pick<EventListRow, "modelId">[]) {
+  return new Set([...selectedModels(selection), ...rows.map((row) => row.modelId)]).size <= 1;
+}
+
+/** The selection as the CSV output call takes it; null when nothing is selected. */
+export function selectionForCall(selection: ListSelection): EventSelection | null {
+  if (selectedCount(selection) === 0) return null;
+  if (selection.kind === "ids") {
+    const [first, ...rest] = selection.rows.map((row) => row.eventId);
+    return first === undefined ? null : { kind: "ids", eventIds: [first, ...rest] };
+  }
+  return { kind: "search", search: selection.search, excludedEventIds: [...selection.excludedEventIds] };
+}
+
+/** Ticks or unticks one row. */
+export function toggleRow(
+  selection: ListSelection,
+  row: Pick<EventListRow, "eventId" | "modelId">,
+): ListSelection {
+  if (selection.kind === "search") {
+    const excluded = selection.excludedEventIds.includes(row.eventId)
+      ? selection.excludedEventIds.filter((id) => id !== row.eventId)
+      : [...selection.excludedEventIds, row.eventId];
+    return { ...selection, excludedEventIds: excluded };
+  }
+  const rows = isRowSelected(selection, row.eventId)
+    ? selection.rows.filter((picked) => picked.eventId !== row.eventId)
+    : [...selection.rows, { eventId: row.eventId, modelId: row.modelId }];
+  return { kind: "ids", rows };
+}
+
+/** Ticks every row of the page (those already ticked stay so). */
+export function selectRows(
+  selection: ListSelection,
+  rows: readonly Pick<EventListRow, "eventId" | "modelId">[],
+): ListSelection {
+  if (selection.kind === "search") {
+    const onPage = new Set(rows.map((row) => row.eventId));
+    return { ...selection, excludedEventIds: selection.excludedEventIds.filter((id) => !onPage.has(id)) };
+  }
+  const added = rows
+    .filter((row) => !isRowSelected(selection, row.eventId))
+    .map((row) => ({ eventId: row.eventId, modelId: row.modelId }));
+  return { kind: "ids", rows: [...selection.rows, ...added] };
+}

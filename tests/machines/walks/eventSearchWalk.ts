@@ -1,0 +1,191 @@
+import {
+  type EventPage,
+  type EventSearchEvent,
+  eventSearchMachine,
+  type LoadPageOutcome,
+  type SelectAllOutcome,
+} from "../../../machines/event/eventSearchMachine.ts";
+import { selectedCount } from "../../../machines/event/eventSelection.ts";
+import { ERROR } from "../../../src/contract/errors.ts";
+import type { EventListRow, EventSearch } from "../../../src/contract/eventSearch.ts";
+import type { MachineWalk } from "../support/walkTypes.ts";
+
+const row = (eventId: string, modelId: string): EventListRow => ({
+  eventId,
+  shopEventId: `SHOP-${eventId}`,
+  modelId,
+  createdAt: "2026-01-05T01:02:03.000Z",
+  aaresult: "NG",
+  maresult: null,
+  authStatus: "00",
+  settleStatus: null,
+  amount: 12_800,
+  ruleGroupName: "高額",
+  purchaserTel: "0312345678",
+  purchaserAddress: "東京都千代田区",
+  purchaserMailDomain: "example.jp",
+  ipaddress: "203.0.113.5",
+  assigneeName: null,
+  labelNames: [],
+  negatived: false,
+  deadline: null,
+});
+
+/** Two events of MODEL01 and one of MODEL02 on one page, with a further page behind it. */
+export const mixedPage = {
+  rows: [row("E1", "MODEL01"), row("E2", "MODEL01"), row("E3", "MODEL02")],
+  total: 5,
+  totalCapped: false,
+  nextCursor: "cursor-2",
+} satisfies EventPage;
+/** The last page: events of one model only. */
+export const singleModelPage = {
+  rows: [row("E4", "MODEL01"), row("E5", "MODEL01")],
+  total: 5,
+  totalCapped: false,
+  nextCursor: null,
+} satisfies EventPage;
+
+export const mixedLoaded: LoadPageOutcome = { ok: true, result: mixedPage, messages: [] };
+export const singleModelLoaded: LoadPageOutcome = { ok: true, result: singleModelPage, messages: [] };
+export const noMatch: LoadPageOutcome = {
+  ok: false,
+  errors: [{ code: ERROR.noDataFound, message: "No relevant data found" }],
+};
+export const searchRefused: LoadPageOutcome = {
+  ok: false,
+  errors: [{ code: ERROR.validation, message: "must be at most 47 characters", field: "search.eventId" }],
+};
+export const allSelected: SelectAllOutcome = {
+  ok: true,
+  result: { count: 2, modelId: "MODEL01" },
+  messages: [],
+};
+export const tooManyRows: SelectAllOutcome = {
+  ok: false,
+  errors: [
+    { code: ERROR.tooManyRows, message: "More than 150,000 events match. Please split the search period." },
+  ],
+};
+export const multipleModels: SelectAllOutcome = {
+  ok: false,
+  errors: [
+    { code: ERROR.multipleModels, message: "Events of several screening models cannot be selected at once." },
+  ],
+};
+export const callThrew = new Error("network down");
+
+export const quickSearch: EventSearch = { mode: "0", q: "E1 E2 E3" };
+const submit = { type: "search.submit", search: quickSearch } satisfies EventSearchEvent;
+const next = { type: "page.next" } satisfies EventSearchEvent;
+const previous = { type: "page.previous" } satisfies EventSearchEvent;
+const pageSize = { type: "page.size", pageSize: 500 } satisfies EventSearchEvent;
+const toggle = (eventId: string) => ({ type: "row.toggle", eventId }) satisfies EventSearchEvent;
+const selectPage = { type: "page.select" } satisfies EventSearchEvent;
+const selectAll = { type: "all.select" } satisfies EventSearchEvent;
+const clear = { type: "selection.clear" } satisfies EventSearchEvent;
+const openExport = { type: "export.open" } satisfies EventSearchEvent;
+
+const loaded = (output: LoadPageOutcome) => ({ type: "xstate.done.actor.loadPage", output }) as const;
+const selectedAll = (output: SelectAllOutcome) => ({ type: "xstate.done.actor.selectAll", output }) as const;
+
+export const eventSearchWalk = {
+  machine: eventSearchMachine,
+  events: {
+    "search.submit": [submit],
+    "page.next": [next],
+    "page.previous": [previous],
+    "page.size": [pageSize],
+    "row.toggle": [toggle("E1"), toggle("E3")],
+    "page.select": [selectPage],
+    "all.select": [selectAll],
+    "selection.clear": [clear],
+    "split.close": [{ type: "split.close" }],
+    "export.open": [openExport],
+    "export.close": [{ type: "export.close" }],
+  },
+  outputs: {
+    loadPage: [mixedLoaded, singleModelLoaded, noMatch, searchRefused],
+    selectAll: [allSelected, tooManyRows, multipleModels],
+  },
+  failures: {
+    loadPage: [callThrew],
+    selectAll: [callThrew],
+  },
+  // Keeps the graph small: paging and page sizes only with nothing selected on the first page, a
+  // selection grows by at most one row by hand, and a new search only where one starts afresh.
+  filterEvents: (snapshot, event) => {
+    const { cursors, pageSize: size, selection } = snapshot.context;
+    const firstPageDefaultSize = cursors.length === 1 && size === 200;
+    const nothingSelected = selectedCount(selection) === 0 && selection.kind === "ids";
+    switch (event.type) {
+      case "search.submit":
+        return !snapshot.matches("searching") && (snapshot.matches("idle") || nothingSelected);
+      case "page.next":
+      case "page.size":
+        return firstPageDefaultSize && nothingSelected;
+      case "all.select":
+      case "page.select":
+        return firstPageDefaultSize && nothingSelected;
+      case "row.toggle":
+        return (
+          firstPageDefaultSize &&
+          (selection.kind === "ids" ? selection.rows.length <= 1 : selection.excludedEventIds.length === 0)
+        );
+      default:
+        return true;
+    }
+  },
+  recordedActions: [],
+  journeys: [
+    {
+      description: "next and previous walk the cursor stack; a new page size starts again at page 1",
+      events: [
+        submit,
+        loaded(mixedLoaded),
+        next,
+        loaded(singleModelLoaded),
+        previous,
+        loaded(mixedLoaded),
+        next,
+        loaded(singleModelLoaded),
+        pageSize,
+        loaded(mixedLoaded),
+      ],
+      endState: { results: "browsing" },
+    },
+    {
+      description:
+        "a hand-made selection across two screening models is refused, the first model's row stays",
+      events: [submit, loaded(mixedLoaded), toggle("E1"), toggle("E2"), toggle("E3"), openExport],
+      endState: { results: "exporting" },
+    },
+    {
+      description: "select all with more than 150,000 matches opens the split dialog and selects nothing",
+      events: [
+        submit,
+        loaded(mixedLoaded),
+        selectAll,
+        selectedAll(tooManyRows),
+        { type: "split.close" },
+        openExport,
+      ],
+      endState: { results: "browsing" },
+    },
+    {
+      description: "all search results selected, one unticked, exported, then deselected",
+      events: [
+        submit,
+        loaded(mixedLoaded),
+        selectAll,
+        selectedAll(allSelected),
+        toggle("E1"),
+        openExport,
+        { type: "export.close" },
+        clear,
+        openExport,
+      ],
+      endState: { results: "browsing" },
+    },
+  ],
+} satisfies MachineWalk<typeof eventSearchMachine>;
