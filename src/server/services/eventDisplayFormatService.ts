@@ -48,14 +48,17 @@ export function storedFormat(stored: unknown): DisplayFormat {
       return [key, parsed.success ? parsed.data : DEFAULT_DISPLAY_FORMAT.otherItems[key]];
     }),
   );
+  const categories = part("categories");
   const merged = displayFormatSchema.safeParse({
     eventProperties: part("eventProperties"),
-    categories: part("categories"),
+    // No section at all is never saved (902); read back, it shows the default sections.
+    categories:
+      Array.isArray(categories) && categories.length > 0 ? categories : DEFAULT_DISPLAY_FORMAT.categories,
     fixedItems: part("fixedItems"),
     otherItems,
   });
   // Parts that parse one by one always parse together; the fallback guards a future cross-part rule.
-  return merged.success && merged.data.categories.length > 0 ? merged.data : DEFAULT_DISPLAY_FORMAT;
+  return merged.success ? merged.data : DEFAULT_DISPLAY_FORMAT;
 }
 
 export interface EventDisplayFormatService {
