@@ -67,3 +67,29 @@ export const passwordResetMail = (n: PasswordResetLink): OutgoingMail => ({
       "If you did not ask for this, please ignore this e-mail.",
   ].join(SEPARATOR),
 });
+
+export interface CsvExportReady {
+  to: string;
+  operatorName: string;
+  url: string;
+  expiresAt: Date;
+  rowCount: number;
+}
+
+/** The event CSV output's file is ready: the link works with the same operator's console session. */
+export const csvExportReadyMail = (n: CsvExportReady): OutgoingMail => ({
+  to: n.to,
+  subject: "【不正検知コンソール】CSVファイルの出力が完了しました / Your CSV file is ready",
+  text: [
+    `${n.operatorName} 様\n\n` +
+      `ご依頼のイベントCSV出力（${n.rowCount.toLocaleString("ja-JP")} 件）が完了しました。` +
+      "コンソールにログインした状態で、次のURLからダウンロードしてください。\n" +
+      `${n.url}\n\n` +
+      `このURLは ${formatJst(n.expiresAt)} まで有効です。`,
+    `Dear ${n.operatorName},\n\n` +
+      `The event CSV output you requested (${n.rowCount.toLocaleString("en-US")} events) is ready. ` +
+      "Download it at this URL while signed in to the console:\n" +
+      `${n.url}\n\n` +
+      `The URL is valid until ${formatJst(n.expiresAt)}.`,
+  ].join(SEPARATOR),
+});
