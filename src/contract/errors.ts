@@ -37,6 +37,7 @@ export const ERROR = {
   noLabels: "InvalidData.NoLabels",
   noItemSelected: "InvalidData.NoItemSelected",
   multipleModels: "InvalidData.MultipleModels",
+  downloadExpired: "InvalidData.DownloadExpired",
 } as const;
 export type ErrorCode = (typeof ERROR)[keyof typeof ERROR];
 
@@ -93,4 +94,5 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   [ERROR.noLabels]: 400,
   [ERROR.noItemSelected]: 400,
   [ERROR.multipleModels]: 400,
+  [ERROR.downloadExpired]: 410,
 };

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { defineCall } from "./call.ts";
 import { EXPORT_GROUPS } from "./eventFields.ts";
 import { eventSelectionSchema } from "./eventSearch.ts";
-import { issue } from "./validation.ts";
 
 /**
  * Event CSV output (spec sections 2 and 9, issue 4). The request runs as a background job: the answer
@@ -21,8 +20,11 @@ export const DOWNLOAD_LINK_MINUTES = 60;
 export const csvExportOptionsSchema = z
   .object({
     delimiter: z.enum([CSV_DELIMITER.comma, CSV_DELIMITER.tab]),
-    /** At least one group; none answers 902 (no item selected). */
-    groups: z.array(z.enum(EXPORT_GROUPS)).min(1, issue("required")),
+    /**
+     * At least one group: none answers 902 (no item selected, ERROR.noItemSelected), which the server
+     * checks after parsing, so the array itself may be empty here.
+     */
+    groups: z.array(z.enum(EXPORT_GROUPS)).max(EXPORT_GROUPS.length),
     /** UTF-8 with BOM by default; Shift_JIS (CP932) on request. */
     encoding: z.enum(CSV_ENCODINGS),
   })
