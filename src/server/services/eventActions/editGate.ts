@@ -1,0 +1,90 @@
+import type { Transaction } from "kysely";
+import type { Lang } from "../../../contract/envelope.ts";
+import { ERROR } from "../../../contract/errors.ts";
+import type { Database } from "../../db/schema.ts";
+import { ApiError } from "../../plugins/envelope.ts";
+import { EDIT_BLOCK_ERROR, editBlockOf } from "../eventDetail/editBlock.ts";
+
+/** Who edits, when and in which language refusals are told (the tenant is always the session's). */
+export interface Editor {
+  companyId: string;
+  operatorId: number;
+  roleId: string;
+  lang: Lang;
+  now: Date;
+}
+
+/** The event row an edit holds (locked FOR UPDATE until the transaction ends). */
+export interface HeldEvent {
+  eventId: string;
+  shopEventId: string;
+  tenantName: string | null;
+  version: number;
+  /** The editor's own name (for history, memos and the lock). */
+  operatorName: string;
+}
+
+/**
+ * Locks the event row for the rest of the transaction and lets the edit through only when it may
+ * go: the tenant has the event (963), the editor saw its current version (015), no job holds it
+ * (999 / 1000) and no other operator holds a live edit lock (688). Every writer of an event and of
+ * its edit lock passes here first, so the checks hold until commit.
+ */
+export async function holdEventForEdit(
+  trx: Transaction<Database>,
+  editor: Editor,
+  eventId: string,
+  version: number,
+): Promise<HeldEvent> {
+  const row = await trx
+    .selectFrom("events as e")
+    .leftJoin("event_edit_locks as k", (join) =>
+      join.onRef("k.company_id", "=", "e.company_id").onRef("k.event_id", "=", "e.event_id"),
+    )
+    .select([
+      "e.event_id",
+      "e.shop_event_id",
+      "e.tenant_name",
+      "e.version",
+      "e.busy_state",
+      "k.operator_id as lock_operator_id",
+      "k.operator_name as lock_operator_name",
+      "k.locked_at as lock_locked_at",
+      "k.expires_at as lock_expires_at",
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom("operators as o")
+        .select("o.name")
+        .whereRef("o.company_id", "=", "e.company_id")
+        .where("o.id", "=", editor.operatorId)
+        .as("operator_name"),
+    )
+    .where("e.company_id", "=", editor.companyId)
+    .where("e.event_id", "=", eventId)
+    .forUpdate("e")
+    .executeTakeFirst();
+  if (!row) throw new ApiError(ERROR.notFound);
+  if (row.version !== version) throw new ApiError(ERROR.conflict);
+  const lock =
+    row.lock_operator_id !== null &&
+    row.lock_operator_name !== null &&
+    row.lock_locked_at !== null &&
+    row.lock_expires_at !== null
+      ? {
+          operatorId: row.lock_operator_id,
+          operatorName: row.lock_operator_name,
+          lockedAt: row.lock_locked_at,
+          expiresAt: row.lock_expires_at,
+        }
+      : null;
+  const block = editBlockOf(row.busy_state, lock, editor.operatorId, editor.now);
+  if (block) throw new ApiError(EDIT_BLOCK_ERROR[block.kind]);
+  return {
+    eventId: row.event_id,
+    shopEventId: row.shop_event_id,
+    tenantName: row.tenant_name,
+    version: row.version,
+    operatorName: row.operator_name ?? "",
+  };
+}

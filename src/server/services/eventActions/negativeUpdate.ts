@@ -1,0 +1,124 @@
+import { sql, type Transaction } from "kysely";
+import { ERROR } from "../../../contract/errors.ts";
+import { NEGATIVE_OPERATION } from "../../../contract/eventActions.ts";
+import { messageText } from "../../../contract/messages.ts";
+import type { Database } from "../../db/schema.ts";
+import { ApiError } from "../../plugins/envelope.ts";
+import { syncNegativeKeys } from "../negativeLookup.ts";
+import type { Editor, HeldEvent } from "./editGate.ts";
+import { NEGATIVE_CUSTOMER_TYPE, type NegativeParty, partyNegativeEntry } from "./partyNegativeEntry.ts";
+
+export interface NegativeRequest {
+  purchaser: string;
+  shipping: string;
+  settleCategory: string;
+  otherCategory: string;
+}
+
+const PARTIES: readonly NegativeParty[] = ["purchaser", "shipping"];
+
+/**
+ * Negative update of one held event (spec 4): per party, 1 registers (or re-registers) the entry
+ * built from that party's data, 2 releases the entries this event registered for it, 0 leaves it;
+ * both 0 answers 902. The look-up keys are rewritten in the same transaction, so the next screening
+ * sees the change; events.negatived tells whether the event has any entry registered.
+ */
+export async function applyNegativeUpdate(
+  trx: Transaction<Database>,
+  editor: Editor,
+  event: HeldEvent,
+  request: NegativeRequest,
+): Promise<void> {
+  const { companyId } = editor;
+  if (PARTIES.every((party) => request[party] === NEGATIVE_OPERATION.nothing)) {
+    throw new ApiError(ERROR.noItemSelected);
+  }
+  const registering = PARTIES.filter((party) => request[party] === NEGATIVE_OPERATION.register);
+  const parties =
+    registering.length === 0
+      ? []
+      : await trx
+          .selectFrom("event_parties")
+          .selectAll()
+          .where("company_id", "=", companyId)
+          .where("event_id", "=", event.eventId)
+          .execute();
+  const device =
+    registering.length === 0
+      ? undefined
+      : await trx
+          .selectFrom("event_devices")
+          .selectAll()
+          .where("company_id", "=", companyId)
+          .where("event_id", "=", event.eventId)
+          .executeTakeFirst();
+  const card =
+    registering.length === 0
+      ? undefined
+      : await trx
+          .selectFrom("event_cards")
+          .selectAll()
+          .where("company_id", "=", companyId)
+          .where("event_id", "=", event.eventId)
+          .executeTakeFirst();
+  const missing = registering.filter((party) => !parties.some((row) => row.party === party));
+  if (missing.length > 0) {
+    throw new ApiError(
+      ERROR.validation,
+      missing.map((party) => ({
+        field: `telegram.${party}`,
+        message: messageText(editor.lang, "validation.noPartyData"),
+      })),
+    );
+  }
+
+  const touched = PARTIES.filter((party) => request[party] !== NEGATIVE_OPERATION.nothing);
+  // Registration replaces the event's earlier entry of the party; release removes it (keys cascade).
+  await trx
+    .deleteFrom("negatives")
+    .where("company_id", "=", companyId)
+    .where("event_id", "=", event.eventId)
+    .where(
+      "customer_type",
+      "in",
+      touched.map((party) => NEGATIVE_CUSTOMER_TYPE[party]),
+    )
+    .execute();
+  const newIds: string[] = [];
+  for (const party of registering) {
+    const partyRow = parties.find((row) => row.party === party);
+    if (!partyRow) continue;
+    const inserted = await trx
+      .insertInto("negatives")
+      .values(
+        partyNegativeEntry({
+          companyId,
+          eventId: event.eventId,
+          shopEventId: event.shopEventId,
+          tenantName: event.tenantName,
+          party,
+          partyRow,
+          device,
+          card,
+          settleCategory: request.settleCategory || null,
+          otherCategory: request.otherCategory || null,
+          operatorId: editor.operatorId,
+          now: editor.now,
+        }),
+      )
+      .returning("negative_id")
+      .executeTakeFirstOrThrow();
+    newIds.push(String(inserted.negative_id));
+  }
+  await syncNegativeKeys(trx, companyId, newIds);
+
+  await trx
+    .updateTable("events")
+    .set({
+      negatived: sql<boolean>`exists (select 1 from negatives n
+        where n.company_id = ${companyId} and n.event_id = ${event.eventId})`,
+    })
+    .where("company_id", "=", companyId)
+    .where("event_id", "=", event.eventId)
+    .execute();
+}
