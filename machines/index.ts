@@ -3,6 +3,7 @@ import { apiConnectionMachine } from "./apiConnection/apiConnectionMachine.ts";
 import { authMachine } from "./auth/authMachine.ts";
 import { callProgressMachine } from "./call/callProgressMachine.ts";
 import { confirmDialogMachine } from "./dialog/confirmDialogMachine.ts";
+import { displayFormatEditMachine } from "./event/displayFormatEditMachine.ts";
 import { eventSearchMachine } from "./event/eventSearchMachine.ts";
 import { menuPermissionsMachine } from "./menu/menuPermissionsMachine.ts";
 import { notificationsMachine } from "./notifications/notificationsMachine.ts";
@@ -13,6 +14,7 @@ export {
   authMachine,
   callProgressMachine,
   confirmDialogMachine,
+  displayFormatEditMachine,
   eventSearchMachine,
   menuPermissionsMachine,
   notificationsMachine,
@@ -87,6 +89,13 @@ export const MACHINES = [
     description:
       "Searches events (quick or detailed), pages by keyset cursor, keeps a selection within one screening model (select all up to 150,000, else the split-period dialog) and opens CSV output for it (spec section 2, issue 4).",
     machine: eventSearchMachine,
+  },
+  {
+    name: "displayFormatEditMachine",
+    title: "Event detail display customisation",
+    description:
+      "Edits the operator's event detail layout in four modes (event property, item category, fixed items, other) as a draft over the saved one: cancel reverts, save and reset per mode through the confirmation dialog, leaving with unsaved changes asks first (spec section 2, issue 4).",
+    machine: displayFormatEditMachine,
   },
 ] as const satisfies readonly RegisteredMachine[];
 

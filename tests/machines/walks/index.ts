@@ -5,6 +5,7 @@ import { apiConnectionWalk } from "./apiConnectionWalk.ts";
 import { authWalk } from "./authWalk.ts";
 import { callProgressWalk } from "./callProgressWalk.ts";
 import { confirmDialogWalk } from "./confirmDialogWalk.ts";
+import { displayFormatEditWalk } from "./displayFormatEditWalk.ts";
 import { eventSearchWalk } from "./eventSearchWalk.ts";
 import { menuPermissionsWalk } from "./menuPermissionsWalk.ts";
 import { notificationsWalk } from "./notificationsWalk.ts";
@@ -21,6 +22,7 @@ export const WALKS: { readonly [N in MachineName]: MachineWalk<MachineNamed<N>> 
   menuPermissionsMachine: menuPermissionsWalk,
   apiConnectionMachine: apiConnectionWalk,
   releasedRuleListMachine: releasedRuleListWalk,
+  displayFormatEditMachine: displayFormatEditWalk,
   eventSearchMachine: eventSearchWalk,
 };
 

@@ -1,0 +1,343 @@
+import { assign, setup } from "xstate";
+import { CALL_STATUS } from "../../src/contract/codes.ts";
+import type { ErrorItem } from "../../src/contract/envelope.ts";
+import {
+  DEFAULT_DISPLAY_FORMAT,
+  type DisplayFormat,
+  type DisplayMode,
+  sameDisplayFormat,
+  withModePart,
+} from "../../src/contract/eventDisplayFormat.ts";
+import { internalFailure } from "../shared/internalFailure.ts";
+import { notProvided } from "../shared/notProvided.ts";
+import { acceptedResult, type CallOutcome, isAccepted, refusalErrors } from "../shared/outcome.ts";
+import {
+  canMove,
+  canToggle,
+  type DraftList,
+  type MoveDirection,
+  moveEntry,
+  toggleEntry,
+} from "./displayFormatDraft.ts";
+
+export interface StoredDisplayFormat {
+  format: DisplayFormat;
+  isDefault: boolean;
+}
+
+/** What the screen loads: the operator's layout and whether they may change it. */
+export interface LoadedDisplayFormat extends StoredDisplayFormat {
+  writable: boolean;
+}
+
+/** A refusal the machine finds itself, before asking the server. */
+export type DraftProblem = "noCategory";
+
+export interface DisplayFormatEditContext {
+  /** The layout as the server holds it; null until loaded. */
+  saved: StoredDisplayFormat | null;
+  /** The layout being edited; `edit.cancel` puts `saved` back. */
+  draft: DisplayFormat | null;
+  writable: boolean;
+  /** The mode shown: 0 event property, 1 item category, 2 fixed items, 3 other. */
+  mode: DisplayMode;
+  problem: DraftProblem | null;
+  errors: ErrorItem[];
+}
+
+export type DisplayFormatEditEvent =
+  | { type: "format.load" }
+  | { type: "mode.select"; mode: DisplayMode }
+  | { type: "field.toggle"; list: DraftList; entry: string }
+  | { type: "field.move"; list: DraftList; entry: string; direction: MoveDirection }
+  | { type: "edit.cancel" }
+  | { type: "save.request" }
+  | { type: "reset.request" }
+  | { type: "leave.request" };
+
+export type LoadFormatOutcome = CallOutcome<LoadedDisplayFormat>;
+export type StoreFormatOutcome = CallOutcome<StoredDisplayFormat>;
+
+/**
+ * Event detail display customisation (spec section 2, /EventItemDisplayFormatEdit), the edit/revert
+ * pattern: the saved layout is kept while a draft is edited in any of the four modes (switching mode
+ * keeps the draft); `edit.cancel` restores the saved one. Save and reset (of the shown mode's part)
+ * each go through the confirmation dialog (`confirmSave`, `confirmReset`), then the call, whose
+ * progress reads as in callProgressMachine: `saving` is executing (busy), then `editing.saved` (tag
+ * "10") or `editing.failed` (tag "20"). Leaving with unsaved changes asks first (`confirmLeave`);
+ * `leave` is the app's navigation. A readable-only operator sees the layout and can change nothing.
+ */
+export const displayFormatEditMachine = setup({
+  types: {
+    context: {} as DisplayFormatEditContext,
+    events: {} as DisplayFormatEditEvent,
+  },
+  actors: {
+    loadFormat: notProvided<LoadFormatOutcome>("loadFormat"),
+    confirmSave: notProvided<boolean>("confirmSave"),
+    saveFormat: notProvided<StoreFormatOutcome, { format: DisplayFormat }>("saveFormat"),
+    confirmReset: notProvided<boolean, { mode: DisplayMode }>("confirmReset"),
+    resetFormat: notProvided<StoreFormatOutcome, { mode: DisplayMode }>("resetFormat"),
+    confirmLeave: notProvided<boolean>("confirmLeave"),
+  },
+  guards: {
+    outcomeAccepted: (_, params: { outcome: CallOutcome<unknown> }) => isAccepted(params.outcome),
+    confirmed: (_, params: { confirmed: boolean }) => params.confirmed,
+    writable: ({ context }) => context.writable,
+    dirty: ({ context }) =>
+      context.saved !== null &&
+      context.draft !== null &&
+      !sameDisplayFormat(context.saved.format, context.draft),
+    /** A writer's draft without any section: refused here, the server would answer 902. */
+    noCategoryToSave: ({ context }) =>
+      context.writable && context.draft !== null && context.draft.categories.length === 0,
+    toggleAllowed: ({ context }, params: { list: DraftList; entry: string }) =>
+      context.writable && context.draft !== null && canToggle(context.draft, params.list, params.entry),
+    moveAllowed: ({ context }, params: { list: DraftList; entry: string; direction: MoveDirection }) =>
+      context.writable &&
+      context.draft !== null &&
+      canMove(context.draft, params.list, params.entry, params.direction),
+  },
+  actions: {
+    recordLoaded: assign((_, params: { loaded: LoadedDisplayFormat }) => ({
+      saved: { format: params.loaded.format, isDefault: params.loaded.isDefault },
+      draft: params.loaded.format,
+      writable: params.loaded.writable,
+      problem: null,
+      errors: [],
+    })),
+    selectMode: assign((_, params: { mode: DisplayMode }) => ({ mode: params.mode })),
+    toggleField: assign(({ context }, params: { list: DraftList; entry: string }) => ({
+      draft: context.draft && toggleEntry(context.draft, params.list, params.entry),
+      problem: null,
+      errors: [],
+    })),
+    moveField: assign(
+      ({ context }, params: { list: DraftList; entry: string; direction: MoveDirection }) => ({
+        draft: context.draft && moveEntry(context.draft, params.list, params.entry, params.direction),
+        problem: null,
+        errors: [],
+      }),
+    ),
+    revertDraft: assign(({ context }) => ({
+      draft: context.saved?.format ?? null,
+      problem: null,
+      errors: [],
+    })),
+    noteNoCategory: assign({ problem: "noCategory" as const }),
+    recordSaved: assign((_, params: { stored: StoredDisplayFormat }) => ({
+      saved: params.stored,
+      draft: params.stored.format,
+      problem: null,
+      errors: [],
+    })),
+    // Only the reset mode's part of the draft follows the server; edits of the other modes stay.
+    recordReset: assign(({ context }, params: { stored: StoredDisplayFormat }) => ({
+      saved: params.stored,
+      draft: withModePart(context.draft ?? params.stored.format, context.mode, params.stored.format),
+      problem: null,
+      errors: [],
+    })),
+    recordErrors: assign((_, params: { errors: ErrorItem[] }) => ({ errors: params.errors })),
+    recordException: assign((_, params: { error: unknown }) => ({ errors: [internalFailure(params.error)] })),
+    /** Provided by the app: back to the screen this one was opened from. */
+    leave: () => {},
+  },
+}).createMachine({
+  id: "displayFormatEdit",
+  context: { saved: null, draft: null, writable: false, mode: "0", problem: null, errors: [] },
+  initial: "idle",
+  states: {
+    idle: {
+      on: { "format.load": "loading" },
+    },
+    loading: {
+      tags: ["busy"],
+      invoke: {
+        id: "loadFormat",
+        src: "loadFormat",
+        onDone: [
+          {
+            guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
+            target: "editing",
+            actions: {
+              type: "recordLoaded",
+              params: ({ event }) => ({ loaded: acceptedResult(event.output) }),
+            },
+          },
+          {
+            target: "loadFailed",
+            actions: {
+              type: "recordErrors",
+              params: ({ event }) => ({ errors: refusalErrors(event.output) }),
+            },
+          },
+        ],
+        onError: {
+          target: "loadFailed",
+          actions: { type: "recordException", params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    loadFailed: {
+      on: {
+        "format.load": "loading",
+        "leave.request": "left",
+      },
+    },
+    editing: {
+      tags: ["editing"],
+      initial: "ready",
+      states: {
+        ready: {},
+        saved: { tags: [CALL_STATUS.success] },
+        failed: { tags: [CALL_STATUS.error] },
+      },
+      on: {
+        "mode.select": { actions: { type: "selectMode", params: ({ event }) => ({ mode: event.mode }) } },
+        "field.toggle": {
+          guard: { type: "toggleAllowed", params: ({ event }) => ({ list: event.list, entry: event.entry }) },
+          target: ".ready",
+          actions: { type: "toggleField", params: ({ event }) => ({ list: event.list, entry: event.entry }) },
+        },
+        "field.move": {
+          guard: {
+            type: "moveAllowed",
+            params: ({ event }) => ({ list: event.list, entry: event.entry, direction: event.direction }),
+          },
+          target: ".ready",
+          actions: {
+            type: "moveField",
+            params: ({ event }) => ({ list: event.list, entry: event.entry, direction: event.direction }),
+          },
+        },
+        "edit.cancel": { guard: "dirty", target: ".ready", actions: "revertDraft" },
+        "save.request": [
+          // Refused here with 902's wording: a detail without any section would show nothing.
+          { guard: "noCategoryToSave", target: ".failed", actions: "noteNoCategory" },
+          { guard: "writable", target: "confirmingSave" },
+        ],
+        "reset.request": { guard: "writable", target: "confirmingReset" },
+        "leave.request": [{ guard: "dirty", target: "confirmingLeave" }, { target: "left" }],
+      },
+    },
+    confirmingSave: {
+      tags: ["editing"],
+      invoke: {
+        id: "confirmSave",
+        src: "confirmSave",
+        onDone: [
+          {
+            guard: { type: "confirmed", params: ({ event }) => ({ confirmed: event.output }) },
+            target: "saving",
+          },
+          { target: "editing" },
+        ],
+        onError: {
+          target: "editing.failed",
+          actions: { type: "recordException", params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    saving: {
+      tags: ["busy", "saving"],
+      invoke: {
+        id: "saveFormat",
+        src: "saveFormat",
+        input: ({ context }) => ({ format: context.draft ?? DEFAULT_DISPLAY_FORMAT }),
+        onDone: [
+          {
+            guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
+            target: "editing.saved",
+            actions: {
+              type: "recordSaved",
+              params: ({ event }) => ({ stored: acceptedResult(event.output) }),
+            },
+          },
+          {
+            // The draft stays as it was, so nothing the operator did is lost.
+            target: "editing.failed",
+            actions: {
+              type: "recordErrors",
+              params: ({ event }) => ({ errors: refusalErrors(event.output) }),
+            },
+          },
+        ],
+        onError: {
+          target: "editing.failed",
+          actions: { type: "recordException", params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    confirmingReset: {
+      tags: ["editing"],
+      invoke: {
+        id: "confirmReset",
+        src: "confirmReset",
+        input: ({ context }) => ({ mode: context.mode }),
+        onDone: [
+          {
+            guard: { type: "confirmed", params: ({ event }) => ({ confirmed: event.output }) },
+            target: "resetting",
+          },
+          { target: "editing" },
+        ],
+        onError: {
+          target: "editing.failed",
+          actions: { type: "recordException", params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    resetting: {
+      tags: ["busy", "saving"],
+      invoke: {
+        id: "resetFormat",
+        src: "resetFormat",
+        input: ({ context }) => ({ mode: context.mode }),
+        onDone: [
+          {
+            guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
+            target: "editing.saved",
+            actions: {
+              type: "recordReset",
+              params: ({ event }) => ({ stored: acceptedResult(event.output) }),
+            },
+          },
+          {
+            target: "editing.failed",
+            actions: {
+              type: "recordErrors",
+              params: ({ event }) => ({ errors: refusalErrors(event.output) }),
+            },
+          },
+        ],
+        onError: {
+          target: "editing.failed",
+          actions: { type: "recordException", params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    confirmingLeave: {
+      tags: ["editing"],
+      invoke: {
+        id: "confirmLeave",
+        src: "confirmLeave",
+        onDone: [
+          {
+            guard: { type: "confirmed", params: ({ event }) => ({ confirmed: event.output }) },
+            target: "left",
+          },
+          { target: "editing" },
+        ],
+        onError: {
+          target: "editing.failed",
+          actions: { type: "recordException", params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    left: {
+      type: "final",
+      entry: "leave",
+    },
+  },
+});
