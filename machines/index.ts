@@ -4,7 +4,9 @@ import { authMachine } from "./auth/authMachine.ts";
 import { callProgressMachine } from "./call/callProgressMachine.ts";
 import { confirmDialogMachine } from "./dialog/confirmDialogMachine.ts";
 import { displayFormatEditMachine } from "./event/displayFormatEditMachine.ts";
+import { eventDetailMachine } from "./event/eventDetailMachine.ts";
 import { eventSearchMachine } from "./event/eventSearchMachine.ts";
+import { manualScreeningMachine } from "./event/manualScreeningMachine.ts";
 import { menuPermissionsMachine } from "./menu/menuPermissionsMachine.ts";
 import { notificationsMachine } from "./notifications/notificationsMachine.ts";
 import { releasedRuleListMachine } from "./rules/releasedRuleListMachine.ts";
@@ -15,7 +17,9 @@ export {
   callProgressMachine,
   confirmDialogMachine,
   displayFormatEditMachine,
+  eventDetailMachine,
   eventSearchMachine,
+  manualScreeningMachine,
   menuPermissionsMachine,
   notificationsMachine,
   releasedRuleListMachine,
@@ -89,6 +93,20 @@ export const MACHINES = [
     description:
       "Searches events (quick or detailed), pages by keyset cursor, keeps a selection within one screening model (select all up to 150,000, else the split-period dialog) and opens CSV output for it (spec section 2, issue 4).",
     machine: eventSearchMachine,
+  },
+  {
+    name: "eventDetailMachine",
+    title: "Event detail",
+    description:
+      "Loads an event with the operator's display format and action permissions (963 when unknown), its previous and next events within the list's search, and takes a save's fresh detail (spec section 2, issue 4).",
+    machine: eventDetailMachine,
+  },
+  {
+    name: "manualScreeningMachine",
+    title: "Manual screening",
+    description:
+      "Every action of the event detail (OK, NG, HOLD, negative, memo, assignee, labels): edit lock, dialog, confirmation, save against the seen version; 015 reloads, 688/999/1000 read-only, field errors stay in the dialog (spec sections 2 and 4, issue 4).",
+    machine: manualScreeningMachine,
   },
   {
     name: "displayFormatEditMachine",

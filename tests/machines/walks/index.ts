@@ -6,7 +6,9 @@ import { authWalk } from "./authWalk.ts";
 import { callProgressWalk } from "./callProgressWalk.ts";
 import { confirmDialogWalk } from "./confirmDialogWalk.ts";
 import { displayFormatEditWalk } from "./displayFormatEditWalk.ts";
+import { eventDetailWalk } from "./eventDetailWalk.ts";
 import { eventSearchWalk } from "./eventSearchWalk.ts";
+import { manualScreeningWalk } from "./manualScreeningWalk.ts";
 import { menuPermissionsWalk } from "./menuPermissionsWalk.ts";
 import { notificationsWalk } from "./notificationsWalk.ts";
 import { releasedRuleListWalk } from "./releasedRuleListWalk.ts";
@@ -23,6 +25,8 @@ export const WALKS: { readonly [N in MachineName]: MachineWalk<MachineNamed<N>> 
   apiConnectionMachine: apiConnectionWalk,
   releasedRuleListMachine: releasedRuleListWalk,
   displayFormatEditMachine: displayFormatEditWalk,
+  eventDetailMachine: eventDetailWalk,
+  manualScreeningMachine: manualScreeningWalk,
   eventSearchMachine: eventSearchWalk,
 };
 

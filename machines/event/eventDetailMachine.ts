@@ -1,0 +1,188 @@
+import { assign, setup } from "xstate";
+import type { ErrorItem } from "../../src/contract/envelope.ts";
+import { ERROR } from "../../src/contract/errors.ts";
+import type { EventAction } from "../../src/contract/eventActions.ts";
+import type { EventDetail } from "../../src/contract/eventDetail.ts";
+import type { DisplayFormat } from "../../src/contract/eventDisplayFormat.ts";
+import type { EventSearch } from "../../src/contract/eventSearch.ts";
+import { internalFailure } from "../shared/internalFailure.ts";
+import { notProvided } from "../shared/notProvided.ts";
+import { acceptedResult, type CallOutcome, isAccepted, refusalErrors } from "../shared/outcome.ts";
+
+/** Everything the detail screen shows: the event, the operator's layout and the actions they may take. */
+export interface DetailScreenData {
+  detail: EventDetail;
+  format: DisplayFormat;
+  /** The actions whose dialog screen the operator may write (a viewer has none). */
+  writableActions: EventAction[];
+}
+
+export interface Neighbours {
+  previousEventId: string | null;
+  nextEventId: string | null;
+}
+
+export interface EventDetailContext {
+  eventId: string;
+  /** The list's search the detail pages through; null when opened without a list (bookmark). */
+  search: EventSearch | null;
+  data: DetailScreenData | null;
+  neighbours: Neighbours | null;
+  errors: ErrorItem[];
+}
+
+export type EventDetailEvent =
+  | { type: "detail.open"; eventId: string; search: EventSearch | null }
+  | { type: "detail.reload" }
+  | { type: "detail.replace"; detail: EventDetail };
+
+export type LoadDetailOutcome = CallOutcome<DetailScreenData>;
+export type LoadNeighboursOutcome = CallOutcome<Neighbours>;
+
+/**
+ * The event detail's data (spec section 2, issue 4): loads the event with the operator's display
+ * format and action permissions (963 for an unknown event or another tenant's: notFound), then its
+ * previous and next events within the list's search. A save's fresh detail replaces the shown one;
+ * a reload (after 015) keeps showing the old detail until the new one arrives.
+ */
+export const eventDetailMachine = setup({
+  types: {
+    context: {} as EventDetailContext,
+    events: {} as EventDetailEvent,
+  },
+  actors: {
+    loadDetail: notProvided<LoadDetailOutcome, { eventId: string }>("loadDetail"),
+    loadNeighbours: notProvided<LoadNeighboursOutcome, { eventId: string; search: EventSearch }>(
+      "loadNeighbours",
+    ),
+  },
+  guards: {
+    outcomeAccepted: (_, params: { outcome: CallOutcome<unknown> }) => isAccepted(params.outcome),
+    notFound: (_, params: { errors: ErrorItem[] }) =>
+      params.errors.some((error) => error.code === ERROR.notFound),
+    acceptedInSearch: ({ context }, params: { outcome: CallOutcome<unknown> }) =>
+      isAccepted(params.outcome) && context.search !== null,
+  },
+  actions: {
+    openEvent: assign((_, params: { eventId: string; search: EventSearch | null }) => ({
+      eventId: params.eventId,
+      search: params.search,
+      data: null,
+      neighbours: null,
+      errors: [],
+    })),
+    recordData: assign((_, params: { data: DetailScreenData }) => ({ data: params.data, errors: [] })),
+    replaceDetail: assign(({ context }, params: { detail: EventDetail }) => ({
+      data: context.data ? { ...context.data, detail: params.detail } : null,
+    })),
+    recordNeighbours: assign((_, params: { neighbours: Neighbours }) => ({ neighbours: params.neighbours })),
+    recordErrors: assign((_, params: { errors: ErrorItem[] }) => ({ errors: params.errors })),
+    recordException: assign((_, params: { error: unknown }) => ({ errors: [internalFailure(params.error)] })),
+  },
+}).createMachine({
+  id: "eventDetail",
+  context: { eventId: "", search: null, data: null, neighbours: null, errors: [] },
+  initial: "idle",
+  on: {
+    // Another event (previous, next, a related one, the URL edited): start over with it.
+    "detail.open": {
+      target: ".loading",
+      actions: {
+        type: "openEvent",
+        params: ({ event }) => ({ eventId: event.eventId, search: event.search }),
+      },
+    },
+  },
+  states: {
+    idle: {},
+    loading: {
+      tags: ["busy"],
+      invoke: {
+        id: "loadDetail",
+        src: "loadDetail",
+        input: ({ context }) => ({ eventId: context.eventId }),
+        onDone: [
+          {
+            // Previous and next exist only within a search (the list the detail was opened from).
+            guard: { type: "acceptedInSearch", params: ({ event }) => ({ outcome: event.output }) },
+            target: "ready.loadingNeighbours",
+            actions: { type: "recordData", params: ({ event }) => ({ data: acceptedResult(event.output) }) },
+          },
+          {
+            guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
+            target: "ready.alone",
+            actions: { type: "recordData", params: ({ event }) => ({ data: acceptedResult(event.output) }) },
+          },
+          {
+            guard: { type: "notFound", params: ({ event }) => ({ errors: refusalErrors(event.output) }) },
+            target: "notFound",
+            actions: {
+              type: "recordErrors",
+              params: ({ event }) => ({ errors: refusalErrors(event.output) }),
+            },
+          },
+          {
+            target: "error",
+            actions: {
+              type: "recordErrors",
+              params: ({ event }) => ({ errors: refusalErrors(event.output) }),
+            },
+          },
+        ],
+        onError: {
+          target: "error",
+          actions: { type: "recordException", params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    ready: {
+      initial: "alone",
+      on: {
+        "detail.reload": "loading",
+        "detail.replace": {
+          actions: { type: "replaceDetail", params: ({ event }) => ({ detail: event.detail }) },
+        },
+      },
+      states: {
+        loadingNeighbours: {
+          invoke: {
+            id: "loadNeighbours",
+            src: "loadNeighbours",
+            input: ({ context }) => {
+              if (!context.search) throw new Error("neighbours without a search");
+              return { eventId: context.eventId, search: context.search };
+            },
+            onDone: [
+              {
+                guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
+                target: "placed",
+                actions: {
+                  type: "recordNeighbours",
+                  params: ({ event }) => ({ neighbours: acceptedResult(event.output) }),
+                },
+              },
+              {
+                target: "alone",
+                actions: {
+                  type: "recordErrors",
+                  params: ({ event }) => ({ errors: refusalErrors(event.output) }),
+                },
+              },
+            ],
+            onError: {
+              target: "alone",
+              actions: { type: "recordException", params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        placed: {},
+        /** No previous / next: opened without a list, or they could not be found. */
+        alone: {},
+      },
+    },
+    notFound: {},
+    error: {
+      on: { "detail.reload": "loading" },
+    },
+  },
+});

@@ -1,0 +1,461 @@
+import { assertEvent, assign, setup } from "xstate";
+import type { ErrorItem } from "../../src/contract/envelope.ts";
+import { ERROR } from "../../src/contract/errors.ts";
+import type {
+  Assignee,
+  EVENT_ACTIONS,
+  EventAction,
+  Label,
+  NEGATIVE_OPERATION,
+} from "../../src/contract/eventActions.ts";
+import type { EditBlock, EventDetail } from "../../src/contract/eventDetail.ts";
+import { internalFailure } from "../shared/internalFailure.ts";
+import { notProvided } from "../shared/notProvided.ts";
+import { acceptedResult, type CallOutcome, isAccepted, refusalErrors } from "../shared/outcome.ts";
+
+type NegativeOperation = (typeof NEGATIVE_OPERATION)[keyof typeof NEGATIVE_OPERATION];
+type ManualResultAction = Extract<(typeof EVENT_ACTIONS)[number], "ok" | "ng" | "hold">;
+
+/** What the operator entered in an action's dialog (the app turns it into that action's call). */
+export type ActionValues =
+  | { action: ManualResultAction; reason: string; memo: string; labelIds: string[] }
+  | {
+      action: "negative";
+      purchaser: NegativeOperation;
+      shipping: NegativeOperation;
+      settleCategory: string;
+      otherCategory: string;
+    }
+  | { action: "memo"; memo: string }
+  | { action: "assign"; assigneeId: number | null }
+  | { action: "label"; labelIds: string[] };
+
+/** The choices a dialog offers: the tenant's labels and the operators who may be assigned. */
+export interface EditOptions {
+  labels: Label[];
+  assignees: Assignee[];
+}
+
+export interface ManualScreeningContext {
+  /** The event shown and the version the operator saw (every save presents it). */
+  eventId: string;
+  version: number;
+  /** Why the shown event may not be edited (688, 999, 1000), as the detail says. */
+  block: EditBlock;
+  /** The action whose dialog is open or being opened. */
+  action: EventAction | null;
+  options: EditOptions;
+  /** The values last submitted in the dialog (kept for the confirmation, a retry and the form). */
+  draft: ActionValues | null;
+  /** The last refusal or failure: the dialog or the screen shows it. */
+  errors: ErrorItem[];
+  /** The step an exception interrupted: retry runs it again. */
+  failedStep: "preparing" | "beginning" | "confirming" | "saving" | null;
+}
+
+export type ManualScreeningEvent =
+  | { type: "detail.show"; eventId: string; version: number; editBlock: EditBlock }
+  | { type: "action.open"; action: EventAction }
+  | { type: "form.submit"; values: ActionValues }
+  | { type: "edit.cancel" }
+  | { type: "edit.retry" }
+  | { type: "refusal.dismiss" };
+
+export type LoadOptionsOutcome = CallOutcome<EditOptions>;
+export type BeginEditOutcome = CallOutcome<{ lockedUntil: string }>;
+export type SaveOutcome = CallOutcome<{ detail: EventDetail }>;
+
+export interface SaveInput {
+  eventId: string;
+  version: number;
+  values: ActionValues;
+}
+
+const NO_OPTIONS: EditOptions = { labels: [], assignees: [] };
+/** Refusals that make the event read-only until it is reloaded: another operator's lock, a job. */
+const BLOCKING_CODES: readonly string[] = [ERROR.editLocked, ERROR.underScreening, ERROR.underUpdate];
+/** Refusals the operator fixes in the dialog itself. */
+const FORM_CODES: readonly string[] = [ERROR.validation, ERROR.noItemSelected];
+
+const hasCode = (errors: readonly ErrorItem[], codes: readonly string[]) =>
+  errors.some((error) => codes.includes(error.code));
+
+const blockError = (block: NonNullable<EditBlock>): ErrorItem => ({
+  code:
+    block.kind === "lockedByOther"
+      ? ERROR.editLocked
+      : block.kind === "underScreening"
+        ? ERROR.underScreening
+        : ERROR.underUpdate,
+  message: "",
+});
+
+/** A shown detail decides where the workflow rests: viewing, or read-only with its block's message. */
+const showDetail = [
+  {
+    guard: "shownBlocked",
+    target: "#manualScreening.readOnly",
+    actions: ["recordShownDetail", "clearEdit", "showBlock"],
+  },
+  { target: "#manualScreening.viewing", actions: ["recordShownDetail", "clearEdit"] },
+] as const;
+
+/** Ends the edit lock this operator holds (the dialog was left without a save). */
+const RELEASE = {
+  type: "releaseEdit",
+  params: ({ context }: { context: ManualScreeningContext }) => ({ eventId: context.eventId }),
+} as const;
+
+/** Leaving a dialog or a message: back to the event (it was editable, or no dialog would be open). */
+const backToEvent = { target: "#manualScreening.viewing", actions: "clearEdit" } as const;
+
+/**
+ * Manual screening on the event detail (spec sections 2 and 4, issue 4), one workflow for every
+ * action (OK, NG, HOLD, negative update, memo, assignee, labels): the dialog's choices are loaded
+ * (a tenant without labels gets 914 instead of the label dialog), the edit lock is taken, the operator
+ * fills the dialog, confirms in the shared confirmation dialog, and the action is saved against the
+ * version they saw. A success hands the fresh detail to the app (`detailSaved`) and shows 001/002; a
+ * stale version (015) reloads the event and stays read-only until it arrives; another operator's lock
+ * (688), screening (999) or update (1000) make it read-only with that message; field errors stay in
+ * the dialog. Leaving the dialog any other way than a save releases the lock (`releaseEdit`).
+ */
+export const manualScreeningMachine = setup({
+  types: {
+    context: {} as ManualScreeningContext,
+    events: {} as ManualScreeningEvent,
+  },
+  actors: {
+    loadOptions: notProvided<LoadOptionsOutcome, { action: EventAction }>("loadOptions"),
+    beginEdit: notProvided<BeginEditOutcome, { eventId: string; version: number; action: EventAction }>(
+      "beginEdit",
+    ),
+    confirmSave: notProvided<boolean, { action: EventAction }>("confirmSave"),
+    save: notProvided<SaveOutcome, SaveInput>("save"),
+  },
+  guards: {
+    outcomeAccepted: (_, params: { outcome: CallOutcome<unknown> }) => isAccepted(params.outcome),
+    shownBlocked: ({ event }) => {
+      assertEvent(event, "detail.show");
+      return event.editBlock !== null;
+    },
+    labelsMissing: ({ context }, params: { outcome: LoadOptionsOutcome }) =>
+      context.action === "label" && params.outcome.ok && params.outcome.result.labels.length === 0,
+    conflict: (_, params: { errors: ErrorItem[] }) => hasCode(params.errors, [ERROR.conflict]),
+    blockingRefusal: (_, params: { errors: ErrorItem[] }) => hasCode(params.errors, BLOCKING_CODES),
+    formRefusal: (_, params: { errors: ErrorItem[] }) => hasCode(params.errors, FORM_CODES),
+    confirmed: (_, params: { confirmed: boolean }) => params.confirmed,
+    /** A blocking refusal stays on screen until the event is reloaded; others can be closed. */
+    dismissible: ({ context }) => !hasCode(context.errors, BLOCKING_CODES),
+    failedIn: ({ context }, params: { step: ManualScreeningContext["failedStep"] }) =>
+      context.failedStep === params.step,
+  },
+  actions: {
+    recordShownDetail: assign(({ event }) => {
+      assertEvent(event, "detail.show");
+      return { eventId: event.eventId, version: event.version, block: event.editBlock };
+    }),
+    /** Back to viewing: nothing of the last dialog is kept. */
+    clearEdit: assign({
+      action: null,
+      options: NO_OPTIONS,
+      draft: null,
+      errors: [],
+      failedStep: null,
+    }),
+    showBlock: assign(({ context }) => ({
+      errors: context.block ? [blockError(context.block)] : [],
+    })),
+    chooseAction: assign((_, params: { action: EventAction }) => ({
+      action: params.action,
+      options: NO_OPTIONS,
+      draft: null,
+      errors: [],
+      failedStep: null,
+    })),
+    recordOptions: assign((_, params: { options: EditOptions }) => ({ options: params.options })),
+    recordNoLabels: assign({ errors: [{ code: ERROR.noLabels, message: "" }] }),
+    recordDraft: assign((_, params: { values: ActionValues }) => ({ draft: params.values, errors: [] })),
+    recordErrors: assign((_, params: { errors: ErrorItem[] }) => ({ errors: params.errors })),
+    recordException: assign(
+      (_, params: { error: unknown; step: NonNullable<ManualScreeningContext["failedStep"]> }) => ({
+        errors: [internalFailure(params.error)],
+        failedStep: params.step,
+      }),
+    ),
+    clearFailure: assign({ errors: [], failedStep: null }),
+    recordSaved: assign((_, params: { detail: EventDetail }) => ({
+      version: params.detail.version,
+      block: params.detail.editBlock,
+      errors: [],
+    })),
+    /** Provided by the app: the detail screen shows the fresh detail a save answered. */
+    detailSaved: (_, _params: { detail: EventDetail }) => {},
+    /** Provided by the app: the success notice (001 registration, 002 update). */
+    notifySaved: (_, _params: { action: EventAction }) => {},
+    /** Provided by the app: reloads the event (after 015). */
+    reloadDetail: () => {},
+    /** Provided by the app: ends the edit lock (eventEditEnd) when a dialog is left without a save. */
+    releaseEdit: (_, _params: { eventId: string }) => {},
+  },
+}).createMachine({
+  id: "manualScreening",
+  context: {
+    eventId: "",
+    version: 0,
+    block: null,
+    action: null,
+    options: NO_OPTIONS,
+    draft: null,
+    errors: [],
+    failedStep: null,
+  },
+  initial: "idle",
+  states: {
+    idle: {
+      on: { "detail.show": showDetail },
+    },
+    viewing: {
+      on: {
+        "detail.show": showDetail,
+        "action.open": {
+          target: "preparing",
+          actions: { type: "chooseAction", params: ({ event }) => ({ action: event.action }) },
+        },
+      },
+    },
+    readOnly: {
+      tags: ["readOnly"],
+      on: { "detail.show": showDetail },
+    },
+    preparing: {
+      tags: ["busy"],
+      invoke: {
+        id: "loadOptions",
+        src: "loadOptions",
+        input: ({ context }) => ({ action: context.action ?? "ok" }),
+        onDone: [
+          {
+            guard: { type: "labelsMissing", params: ({ event }) => ({ outcome: event.output }) },
+            target: "refused",
+            actions: "recordNoLabels",
+          },
+          {
+            guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
+            target: "beginning",
+            actions: {
+              type: "recordOptions",
+              params: ({ event }) => ({ options: acceptedResult(event.output) }),
+            },
+          },
+          {
+            target: "refused",
+            actions: {
+              type: "recordErrors",
+              params: ({ event }) => ({ errors: refusalErrors(event.output) }),
+            },
+          },
+        ],
+        onError: {
+          target: "error",
+          actions: {
+            type: "recordException",
+            params: ({ event }) => ({ error: event.error, step: "preparing" as const }),
+          },
+        },
+      },
+    },
+    beginning: {
+      tags: ["busy"],
+      invoke: {
+        id: "beginEdit",
+        src: "beginEdit",
+        input: ({ context }) => ({
+          eventId: context.eventId,
+          version: context.version,
+          action: context.action ?? "ok",
+        }),
+        onDone: [
+          {
+            guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
+            target: "holding",
+          },
+          {
+            guard: { type: "conflict", params: ({ event }) => ({ errors: refusalErrors(event.output) }) },
+            target: "conflict",
+            actions: {
+              type: "recordErrors",
+              params: ({ event }) => ({ errors: refusalErrors(event.output) }),
+            },
+          },
+          {
+            target: "refused",
+            actions: {
+              type: "recordErrors",
+              params: ({ event }) => ({ errors: refusalErrors(event.output) }),
+            },
+          },
+        ],
+        onError: {
+          target: "error",
+          actions: {
+            type: "recordException",
+            params: ({ event }) => ({ error: event.error, step: "beginning" as const }),
+          },
+        },
+      },
+    },
+    /** The edit lock is held: the dialog is open. Leaving it without a save releases the lock. */
+    holding: {
+      tags: ["dialogOpen"],
+      initial: "editing",
+      states: {
+        editing: {
+          tags: ["editing"],
+          on: {
+            "form.submit": {
+              target: "confirming",
+              actions: { type: "recordDraft", params: ({ event }) => ({ values: event.values }) },
+            },
+            "edit.cancel": {
+              target: "#manualScreening.viewing",
+              actions: [RELEASE, "clearEdit"],
+            },
+          },
+        },
+        confirming: {
+          tags: ["editing"],
+          invoke: {
+            id: "confirmSave",
+            src: "confirmSave",
+            input: ({ context }) => ({ action: context.action ?? "ok" }),
+            onDone: [
+              {
+                guard: { type: "confirmed", params: ({ event }) => ({ confirmed: event.output }) },
+                target: "saving",
+              },
+              { target: "editing" },
+            ],
+            onError: {
+              target: "#manualScreening.error",
+              actions: [
+                {
+                  type: "recordException",
+                  params: ({ event }) => ({ error: event.error, step: "confirming" as const }),
+                },
+                RELEASE,
+              ],
+            },
+          },
+        },
+        saving: {
+          tags: ["busy", "saving"],
+          invoke: {
+            id: "save",
+            src: "save",
+            input: ({ context }): SaveInput => {
+              if (!context.draft) throw new Error("saving without values");
+              return { eventId: context.eventId, version: context.version, values: context.draft };
+            },
+            onDone: [
+              {
+                guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
+                target: "#manualScreening.saved",
+                actions: [
+                  {
+                    type: "recordSaved",
+                    params: ({ event }) => ({ detail: acceptedResult(event.output).detail }),
+                  },
+                  {
+                    type: "detailSaved",
+                    params: ({ event }) => ({ detail: acceptedResult(event.output).detail }),
+                  },
+                  { type: "notifySaved", params: ({ context }) => ({ action: context.action ?? "ok" }) },
+                ],
+              },
+              {
+                guard: { type: "conflict", params: ({ event }) => ({ errors: refusalErrors(event.output) }) },
+                target: "#manualScreening.conflict",
+                actions: [
+                  { type: "recordErrors", params: ({ event }) => ({ errors: refusalErrors(event.output) }) },
+                  RELEASE,
+                ],
+              },
+              {
+                guard: {
+                  type: "formRefusal",
+                  params: ({ event }) => ({ errors: refusalErrors(event.output) }),
+                },
+                target: "editing",
+                actions: {
+                  type: "recordErrors",
+                  params: ({ event }) => ({ errors: refusalErrors(event.output) }),
+                },
+              },
+              {
+                target: "#manualScreening.refused",
+                actions: [
+                  { type: "recordErrors", params: ({ event }) => ({ errors: refusalErrors(event.output) }) },
+                  RELEASE,
+                ],
+              },
+            ],
+            onError: {
+              target: "#manualScreening.error",
+              actions: [
+                {
+                  type: "recordException",
+                  params: ({ event }) => ({ error: event.error, step: "saving" as const }),
+                },
+                RELEASE,
+              ],
+            },
+          },
+        },
+      },
+    },
+    /** Saved (001/002 shown): the fresh detail is handed to the screen, which shows it next. */
+    saved: {
+      on: { "detail.show": showDetail },
+    },
+    /** 015: somebody saved first. The event reloads; nothing can be edited until it has. */
+    conflict: {
+      tags: ["readOnly"],
+      entry: "reloadDetail",
+      on: { "detail.show": showDetail },
+    },
+    /** The server refused the action: the message is shown; a blocking one stays until a reload. */
+    refused: {
+      tags: ["readOnly"],
+      on: {
+        "detail.show": showDetail,
+        "refusal.dismiss": { guard: "dismissible", ...backToEvent },
+      },
+    },
+    /** An exception: the step that failed can be retried, or the edit given up. */
+    error: {
+      on: {
+        "edit.retry": [
+          {
+            guard: { type: "failedIn", params: { step: "preparing" } },
+            target: "preparing",
+            actions: "clearFailure",
+          },
+          {
+            guard: { type: "failedIn", params: { step: "beginning" } },
+            target: "beginning",
+            actions: "clearFailure",
+          },
+          {
+            guard: { type: "failedIn", params: { step: "confirming" } },
+            target: "holding.confirming",
+            actions: "clearFailure",
+          },
+          { target: "holding.saving", actions: "clearFailure" },
+        ],
+        "edit.cancel": backToEvent,
+        // Another event shown (previous, next): the failed edit is over.
+        "detail.show": showDetail,
+      },
+    },
+  },
+});

@@ -1,0 +1,219 @@
+import { describe, expect, it } from "vitest";
+import { createActor, fromPromise } from "xstate";
+import {
+  type BeginEditOutcome,
+  type LoadOptionsOutcome,
+  manualScreeningMachine,
+  type SaveInput,
+  type SaveOutcome,
+} from "../../../machines/event/manualScreeningMachine.ts";
+import { ERROR } from "../../../src/contract/errors.ts";
+import type { EventAction } from "../../../src/contract/eventActions.ts";
+import type { EventDetail } from "../../../src/contract/eventDetail.ts";
+import { settle } from "../support/settle.ts";
+import { lockedEvent, reviewEvent, savedEvent } from "../walks/eventDetailFixture.ts";
+import {
+  actionThrew,
+  editBegun,
+  filledValues,
+  lockedByOther,
+  optionsLoaded,
+  optionsWithoutLabels,
+  saveConflict,
+  savedOk,
+  saveInvalid,
+  saveUnderScreening,
+} from "../walks/manualScreeningWalk.ts";
+
+interface Fakes {
+  options?: () => Promise<LoadOptionsOutcome>;
+  begin?: () => Promise<BeginEditOutcome>;
+  confirm?: () => Promise<boolean>;
+  save?: (input: SaveInput) => Promise<SaveOutcome>;
+}
+
+function startScreening(fakes: Fakes = {}) {
+  const calls: string[] = [];
+  const saves: SaveInput[] = [];
+  const effects: string[] = [];
+  const machine = manualScreeningMachine.provide({
+    actors: {
+      loadOptions: fromPromise(async () => {
+        calls.push("options");
+        return (fakes.options ?? (async () => optionsLoaded))();
+      }),
+      beginEdit: fromPromise(async () => {
+        calls.push("begin");
+        return (fakes.begin ?? (async () => editBegun))();
+      }),
+      confirmSave: fromPromise(async () => {
+        calls.push("confirm");
+        return (fakes.confirm ?? (async () => true))();
+      }),
+      save: fromPromise(async ({ input }: { input: SaveInput }) => {
+        calls.push("save");
+        saves.push(input);
+        return (fakes.save ?? (async () => savedOk))(input);
+      }),
+    },
+    actions: {
+      detailSaved: (_, params) => effects.push(`detailSaved v${params.detail.version}`),
+      notifySaved: (_, params) => effects.push(`notifySaved ${params.action}`),
+      reloadDetail: () => effects.push("reloadDetail"),
+      releaseEdit: (_, params) => effects.push(`releaseEdit ${params.eventId}`),
+    },
+  });
+  const actor = createActor(machine).start();
+  const show = (detail: EventDetail) =>
+    actor.send({
+      type: "detail.show",
+      eventId: detail.basic.eventId,
+      version: detail.version,
+      editBlock: detail.editBlock,
+    });
+  /** Opens an action's dialog and fills it (the lock taken, the dialog showing). */
+  const openDialog = async (action: EventAction) => {
+    actor.send({ type: "action.open", action });
+    await settle();
+  };
+  return { actor, calls, saves, effects, show, openDialog };
+}
+
+describe("manualScreeningMachine", () => {
+  it("saves NG with a reason against the version shown, after the confirmation, and shows the fresh detail", async () => {
+    const { actor, calls, saves, effects, show, openDialog } = startScreening();
+    show(reviewEvent);
+    expect(actor.getSnapshot().value).toBe("viewing");
+    await openDialog("ng");
+    expect(actor.getSnapshot().matches({ holding: "editing" })).toBe(true);
+    expect(actor.getSnapshot().context.options).toEqual(optionsLoaded.ok ? optionsLoaded.result : null);
+    actor.send({ type: "form.submit", values: filledValues.ng });
+    await settle();
+    expect(calls).toEqual(["options", "begin", "confirm", "save"]);
+    expect(saves).toEqual([{ eventId: reviewEvent.basic.eventId, version: 1, values: filledValues.ng }]);
+    expect(actor.getSnapshot().value).toBe("saved");
+    expect(effects).toEqual(["detailSaved v2", "notifySaved ng"]);
+    show(savedEvent);
+    expect(actor.getSnapshot().value).toBe("viewing");
+    expect(actor.getSnapshot().context).toMatchObject({ version: 2, action: null, draft: null, errors: [] });
+  });
+
+  it("does not save when the confirmation is declined, and releases the lock on cancel", async () => {
+    const { actor, calls, effects, show, openDialog } = startScreening({ confirm: async () => false });
+    show(reviewEvent);
+    await openDialog("memo");
+    actor.send({ type: "form.submit", values: filledValues.memo });
+    await settle();
+    expect(actor.getSnapshot().matches({ holding: "editing" })).toBe(true);
+    expect(actor.getSnapshot().context.draft).toEqual(filledValues.memo);
+    actor.send({ type: "edit.cancel" });
+    expect(actor.getSnapshot().value).toBe("viewing");
+    expect(calls).toEqual(["options", "begin", "confirm"]);
+    expect(effects).toEqual([`releaseEdit ${reviewEvent.basic.eventId}`]);
+  });
+
+  it("on 015 releases the lock, reloads and stays read-only until the reloaded event is shown", async () => {
+    const { actor, effects, show, openDialog } = startScreening({ save: async () => saveConflict });
+    show(reviewEvent);
+    await openDialog("ok");
+    actor.send({ type: "form.submit", values: filledValues.ok });
+    await settle();
+    expect(actor.getSnapshot().value).toBe("conflict");
+    expect(actor.getSnapshot().hasTag("readOnly")).toBe(true);
+    expect(actor.getSnapshot().can({ type: "action.open", action: "ok" })).toBe(false);
+    expect(actor.getSnapshot().context.errors.map((error) => error.code)).toEqual([ERROR.conflict]);
+    expect(effects).toEqual([`releaseEdit ${reviewEvent.basic.eventId}`, "reloadDetail"]);
+    show(savedEvent);
+    expect(actor.getSnapshot().value).toBe("viewing");
+    expect(actor.getSnapshot().context.version).toBe(2);
+  });
+
+  it("shows an event another operator is editing read-only with 688, and opens nothing", async () => {
+    const { actor, calls, show } = startScreening();
+    show(lockedEvent);
+    expect(actor.getSnapshot().value).toBe("readOnly");
+    expect(actor.getSnapshot().context.errors.map((error) => error.code)).toEqual([ERROR.editLocked]);
+    actor.send({ type: "action.open", action: "ng" });
+    await settle();
+    expect(calls).toEqual([]);
+  });
+
+  it("keeps a lock refusal (688) on screen until a reload, while other refusals can be closed", async () => {
+    const locked = startScreening({ begin: async () => lockedByOther });
+    locked.show(reviewEvent);
+    await locked.openDialog("hold");
+    expect(locked.actor.getSnapshot().value).toBe("refused");
+    locked.actor.send({ type: "refusal.dismiss" });
+    expect(locked.actor.getSnapshot().value).toBe("refused");
+    locked.show(reviewEvent);
+    expect(locked.actor.getSnapshot().value).toBe("viewing");
+
+    const screening = startScreening({ save: async () => saveUnderScreening });
+    screening.show(reviewEvent);
+    await screening.openDialog("negative");
+    screening.actor.send({ type: "form.submit", values: filledValues.negative });
+    await settle();
+    expect(screening.actor.getSnapshot().value).toBe("refused");
+    expect(screening.actor.getSnapshot().context.errors.map((e) => e.code)).toEqual([ERROR.underScreening]);
+    screening.actor.send({ type: "refusal.dismiss" });
+    expect(screening.actor.getSnapshot().value).toBe("refused");
+  });
+
+  it("answers 914 instead of the label dialog when the tenant has no labels, without taking the lock", async () => {
+    const { actor, calls, show, openDialog } = startScreening({ options: async () => optionsWithoutLabels });
+    show(reviewEvent);
+    await openDialog("label");
+    expect(actor.getSnapshot().value).toBe("refused");
+    expect(actor.getSnapshot().context.errors.map((error) => error.code)).toEqual([ERROR.noLabels]);
+    expect(calls).toEqual(["options"]);
+    actor.send({ type: "refusal.dismiss" });
+    expect(actor.getSnapshot().value).toBe("viewing");
+  });
+
+  it("still opens OK, NG and HOLD without labels (the dialog just has none to tick)", async () => {
+    const { actor, show, openDialog } = startScreening({ options: async () => optionsWithoutLabels });
+    show(reviewEvent);
+    await openDialog("hold");
+    expect(actor.getSnapshot().matches({ holding: "editing" })).toBe(true);
+  });
+
+  it("keeps validation errors in the dialog with the lock, and saves once corrected", async () => {
+    let answer: SaveOutcome = saveInvalid;
+    const { actor, effects, show, openDialog } = startScreening({ save: async () => answer });
+    show(reviewEvent);
+    await openDialog("ng");
+    actor.send({ type: "form.submit", values: { action: "ng", reason: "", memo: "", labelIds: [] } });
+    await settle();
+    expect(actor.getSnapshot().matches({ holding: "editing" })).toBe(true);
+    expect(actor.getSnapshot().context.errors).toEqual(saveInvalid.ok ? [] : saveInvalid.errors);
+    expect(effects).toEqual([]);
+    answer = savedOk;
+    actor.send({ type: "form.submit", values: filledValues.ng });
+    expect(actor.getSnapshot().context.errors).toEqual([]);
+    await settle();
+    expect(actor.getSnapshot().value).toBe("saved");
+  });
+
+  it("routes an exception to error and retries the step that failed, keeping the values", async () => {
+    let fail = true;
+    const { actor, saves, show, openDialog } = startScreening({
+      save: async () => {
+        if (fail) throw actionThrew;
+        return savedOk;
+      },
+    });
+    show(reviewEvent);
+    await openDialog("assign");
+    actor.send({ type: "form.submit", values: filledValues.assign });
+    await settle();
+    expect(actor.getSnapshot().value).toBe("error");
+    expect(actor.getSnapshot().context.errors).toEqual([
+      { code: ERROR.internalFailure, message: "network down" },
+    ]);
+    fail = false;
+    actor.send({ type: "edit.retry" });
+    await settle();
+    expect(actor.getSnapshot().value).toBe("saved");
+    expect(saves.map((save) => save.values)).toEqual([filledValues.assign, filledValues.assign]);
+  });
+});
