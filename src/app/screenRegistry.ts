@@ -16,6 +16,10 @@ export const SCREEN_COMPONENTS: Partial<Record<ScreenId, LazyScreen>> = {
     () => import("./screens/rules/ReleasedRuleListScreen.tsx"),
     (m) => m.ReleasedRuleListScreen,
   ),
+  EventItemDisplayFormatEdit: lazyScreen(
+    () => import("./screens/event/EventItemDisplayFormatEditScreen.tsx"),
+    (m) => m.EventItemDisplayFormatEditScreen,
+  ),
 };
 
 export const IMPLEMENTED_SCREENS: ReadonlySet<ScreenId> = new Set(

@@ -1,6 +1,7 @@
 import messagesEn from "../../contract/messages/en.json";
 import apiConnectionEn from "./locales/en/apiConnection.json";
 import commonEn from "./locales/en/common.json";
+import eventDisplayEn from "./locales/en/eventDisplay.json";
 import loginEn from "./locales/en/login.json";
 import menuEn from "./locales/en/menu.json";
 import passwordEn from "./locales/en/password.json";
@@ -17,6 +18,7 @@ import systemEn from "./locales/en/system.json";
 export const resourcesEn = {
   apiConnection: apiConnectionEn,
   common: commonEn,
+  eventDisplay: eventDisplayEn,
   login: loginEn,
   menu: menuEn,
   password: passwordEn,

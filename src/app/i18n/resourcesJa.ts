@@ -1,6 +1,7 @@
 import messagesJa from "../../contract/messages/ja.json";
 import apiConnectionJa from "./locales/ja/apiConnection.json";
 import commonJa from "./locales/ja/common.json";
+import eventDisplayJa from "./locales/ja/eventDisplay.json";
 import loginJa from "./locales/ja/login.json";
 import menuJa from "./locales/ja/menu.json";
 import passwordJa from "./locales/ja/password.json";
@@ -13,6 +14,7 @@ import type { Resources } from "./resourcesEn.ts";
 export const resourcesJa: Resources = {
   apiConnection: apiConnectionJa,
   common: commonJa,
+  eventDisplay: eventDisplayJa,
   login: loginJa,
   menu: menuJa,
   password: passwordJa,

@@ -1,0 +1,80 @@
+import { createActorContext } from "@xstate/react";
+import { type ReactNode, useState } from "react";
+import { fromPromise } from "xstate";
+import {
+  displayFormatEditMachine,
+  type LoadFormatOutcome,
+} from "../../../machines/event/displayFormatEditMachine.ts";
+import type { CallOutcome } from "../../../machines/shared/outcome.ts";
+import { passSystemErrorReason } from "../../client/systemErrorReason.ts";
+import { PERMISSION } from "../../contract/codes.ts";
+import { ERROR } from "../../contract/errors.ts";
+import {
+  type DisplayFormat,
+  type DisplayMode,
+  eventDisplayFormatGet,
+  eventDisplayFormatReset,
+  eventDisplayFormatSave,
+} from "../../contract/eventDisplayFormat.ts";
+import { screenPermissionList } from "../../contract/permissions.ts";
+import { PUBLIC_PATHS } from "../../contract/screens.ts";
+import { currentPath, navigateTo } from "../navigation.ts";
+import { displayFormatReturnUrl } from "../screens/event/displayFormat/displayFormatTransit.ts";
+import { type RunCall, useRunCall } from "./CallRunner.tsx";
+import { useConfirm } from "./ConfirmDialogActor.tsx";
+
+/** The event detail display customisation screen's workflow (machines/event/displayFormatEditMachine). */
+export const DisplayFormatEditActor = createActorContext(displayFormatEditMachine);
+
+// A refused save or reset is shown (and kept on the screen by the machine); the draft stays.
+const STAY_ON_REFUSAL = { noTransition: true } as const;
+
+/**
+ * The operator's layout and their permission for this screen. The menu knows only its own screens'
+ * permissions, so this one is asked for here; "not available" is 962, as for a menu screen.
+ */
+async function loadFormat(run: RunCall): Promise<LoadFormatOutcome> {
+  const permissions = await run(screenPermissionList, { screenIds: ["EventItemDisplayFormatEdit"] });
+  if (!permissions.ok) return permissions;
+  const permission =
+    permissions.result.screenPermissions.find((entry) => entry.screenId === "EventItemDisplayFormatEdit")
+      ?.permission ?? PERMISSION.none;
+  if (permission === PERMISSION.none) {
+    passSystemErrorReason({ kind: "forbidden" }, currentPath());
+    navigateTo(PUBLIC_PATHS.systemError, { replace: true });
+    return { ok: false, errors: [{ code: ERROR.forbidden, message: "" }] };
+  }
+  const format: CallOutcome<{ format: DisplayFormat; isDefault: boolean }> = await run(
+    eventDisplayFormatGet,
+    {},
+  );
+  if (!format.ok) return format;
+  return { ...format, result: { ...format.result, writable: permission === PERMISSION.writable } };
+}
+
+export function DisplayFormatEditProvider({ children }: { children: ReactNode }) {
+  const run = useRunCall();
+  const confirm = useConfirm();
+  const [logic] = useState(() =>
+    displayFormatEditMachine.provide({
+      actors: {
+        loadFormat: fromPromise(() => loadFormat(run)),
+        confirmSave: fromPromise(() => confirm("eventDisplay:saveConfirm", "execute")),
+        saveFormat: fromPromise(({ input }: { input: { format: DisplayFormat } }) =>
+          run(eventDisplayFormatSave, { format: input.format }, STAY_ON_REFUSAL),
+        ),
+        confirmReset: fromPromise(({ input }: { input: { mode: DisplayMode } }) =>
+          confirm(`eventDisplay:resetConfirm.${input.mode}`, "execute"),
+        ),
+        resetFormat: fromPromise(({ input }: { input: { mode: DisplayMode } }) =>
+          run(eventDisplayFormatReset, { mode: input.mode }, STAY_ON_REFUSAL),
+        ),
+        confirmLeave: fromPromise(() => confirm("eventDisplay:discardConfirm", "execute")),
+      },
+      actions: {
+        leave: () => navigateTo(displayFormatReturnUrl()),
+      },
+    }),
+  );
+  return <DisplayFormatEditActor.Provider logic={logic}>{children}</DisplayFormatEditActor.Provider>;
+}
