@@ -1,4 +1,5 @@
 import { mkdir } from "node:fs/promises";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect } from "kysely";
@@ -24,10 +25,17 @@ export interface DatabaseLocation {
 
 export const pgliteDirOf = (dataDir: string): string => path.join(dataDir, "pglite");
 
+/**
+ * Connections per server process: twice the cores plus two (6 on the 2-core target). More only
+ * queue in PostgreSQL and switch contexts; the screening engine's group commit needs few.
+ */
+export const poolSize = (cores: number = availableParallelism()): number => Math.max(4, 2 * cores + 2);
+
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite database under dataDir. */
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   if (location.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: location.databaseUrl, max: 10 });
+    // A Unix socket works as well as TCP: postgresql://user:password@localhost/db?host=/var/run/postgresql
+    const pool = new pg.Pool({ connectionString: location.databaseUrl, max: poolSize() });
     prepareMarkedStatements(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: "postgres", close: () => db.destroy() };

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { transactionSchema } from "../../../src/contract/screening.ts";
+import { MANUAL_DEADLINE_HOURS } from "../../../src/server/screening/manualDeadline.ts";
+import { screenTransaction } from "../../../src/server/screening/screenTransaction.ts";
+import { testBackends } from "../helpers/testBackends.ts";
+import {
+  group,
+  MODEL,
+  openScreeningHarness,
+  purchase,
+  rule,
+  type ScreeningHarness,
+} from "./screeningHarness.ts";
+
+const HOUR_MS = 3_600_000;
+
+describe.each(testBackends())("screened event fields and group commit (%s)", (backend) => {
+  let h: ScreeningHarness;
+
+  beforeAll(async () => {
+    h = await openScreeningHarness(backend);
+    // Each amount decides one result: 1 REVIEW, 2 HOLD, 3 NG, anything else OK.
+    await h.release("DEMO", [
+      group("review", 1, "REVIEW", "OR", [
+        rule("R1", { kind: "amount", field: "amount", op: "eq", value: 1 }),
+      ]),
+      group("hold", 2, "HOLD", "OR", [rule("H2", { kind: "amount", field: "amount", op: "eq", value: 2 })]),
+      group("ng", 3, "NG", "OR", [rule("N3", { kind: "amount", field: "amount", op: "eq", value: 3 })]),
+    ]);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const stored = (eventId: string) =>
+    h.db
+      .selectFrom("events")
+      .select(["aaresult", "auth_kind", "created_at", "deadline", "shop_event_id", "amount"])
+      .where("company_id", "=", "DEMO")
+      .where("event_id", "=", eventId)
+      .executeTakeFirstOrThrow();
+
+  it("gives REVIEW and HOLD events a manual screening deadline 72 hours after screening, others none", async () => {
+    expect(MANUAL_DEADLINE_HOURS).toBe(72);
+    const at = new Date(h.clock.now().getTime() - 5_000);
+    const expected = { 1: "REVIEW", 2: "HOLD", 3: "NG", 4: "OK" } as const;
+    for (const [amount, aaresult] of Object.entries(expected)) {
+      const outcome = await h.screen("DEMO", purchase({ amount: Number(amount) }), at);
+      const event = await stored(outcome.eventId);
+      expect(event.aaresult).toBe(aaresult);
+      expect(new Date(event.created_at).getTime()).toBe(at.getTime());
+      if (aaresult === "REVIEW" || aaresult === "HOLD")
+        expect(new Date(event.deadline as Date).getTime()).toBe(at.getTime() + 72 * HOUR_MS);
+      else expect(event.deadline).toBeNull();
+    }
+  });
+
+  it("stores how the event was screened: api by default, csv when the channel says so", async () => {
+    const api = await h.screen("DEMO", purchase());
+    expect((await stored(api.eventId)).auth_kind).toBe("api");
+    const csv = await screenTransaction(
+      h.deps,
+      { companyId: "DEMO", modelId: MODEL, applicationId: null, authKind: "csv" },
+      transactionSchema.parse(purchase()),
+    );
+    expect((await stored(csv.eventId)).auth_kind).toBe("csv");
+  });
+
+  it("stores the phone number statuses the shop sends, of purchaser and shipping", async () => {
+    const outcome = await h.screen(
+      "DEMO",
+      purchase({
+        purchaser: {
+          tel: "0311112222",
+          telStatus: " verified ",
+          mobileTel: "09011112222",
+          mobileTelStatus: "2",
+        },
+        shipping: { tel: "0633334444", telStatus: "unverified" },
+      }),
+    );
+    const parties = await h.db
+      .selectFrom("event_parties")
+      .select(["party", "tel_status", "mobile_tel_status"])
+      .where("company_id", "=", "DEMO")
+      .where("event_id", "=", outcome.eventId)
+      .orderBy("party")
+      .execute();
+    expect(parties).toEqual([
+      { party: "purchaser", tel_status: "verified", mobile_tel_status: "2" },
+      { party: "shipping", tel_status: "unverified", mobile_tel_status: null },
+    ]);
+  });
+
+  it("stores screenings finishing together in one batch, each with its own outcome, parts and idempotency", async () => {
+    const inputs = Array.from({ length: 20 }, (_, index) =>
+      purchase({
+        amount: (index % 4) + 1,
+        items: Array.from({ length: (index % 3) + 1 }, (_, item) => ({
+          itemName: `item ${index}-${item}`,
+          price: 100,
+          quantity: 1,
+        })),
+      }),
+    );
+    const repeated = purchase({ amount: 1 });
+    // Three screenings of one shop event ID among them: exactly one is stored, all answer it.
+    const outcomes = await Promise.all([
+      ...inputs.map((input) => h.screen("DEMO", input)),
+      h.screen("DEMO", repeated),
+      h.screen("DEMO", repeated),
+      h.screen("DEMO", { ...repeated, amount: 4 }),
+    ]);
+    const own = outcomes.slice(0, inputs.length);
+    expect(own.every((outcome) => !outcome.duplicate)).toBe(true);
+    expect(new Set(own.map((outcome) => outcome.eventId)).size).toBe(inputs.length);
+    for (const [index, outcome] of own.entries()) {
+      const input = inputs[index];
+      const event = await stored(outcome.eventId);
+      expect(event.shop_event_id).toBe(input?.shopEventId);
+      expect(event.amount).toBe(input?.amount);
+      expect(event.aaresult).toBe(outcome.aaresult);
+      const items = await h.db
+        .selectFrom("event_items")
+        .select("item_name")
+        .where("company_id", "=", "DEMO")
+        .where("event_id", "=", outcome.eventId)
+        .orderBy("item_no")
+        .execute();
+      expect(items.map((item) => item.item_name)).toEqual(input?.items?.map((item) => item.itemName));
+    }
+    const repeats = outcomes.slice(inputs.length);
+    expect(repeats.filter((outcome) => !outcome.duplicate)).toHaveLength(1);
+    expect(new Set(repeats.map((outcome) => outcome.eventId)).size).toBe(1);
+    const rows = await h.db
+      .selectFrom("events")
+      .select("event_id")
+      .where("company_id", "=", "DEMO")
+      .where("shop_event_id", "=", repeated.shopEventId)
+      .execute();
+    expect(rows.map((row) => row.event_id)).toEqual([repeats[0]?.eventId]);
+  });
+});
