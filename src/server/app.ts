@@ -15,9 +15,8 @@ import { installSecurityHeaders } from "./plugins/securityHeaders.ts";
 import { installSpa } from "./plugins/spa.ts";
 import { registerApiConnectionRoutes } from "./routes/apiConnection.ts";
 import { registerAuthRoutes } from "./routes/auth.ts";
-import { registerEventActionRoutes } from "./routes/eventActions.ts";
-import { registerEventDetailRoutes } from "./routes/eventDetail.ts";
 import { registerEventDisplayFormatRoutes } from "./routes/eventDisplayFormat.ts";
+import { registerEventListRoutes } from "./routes/eventList.ts";
 import { registerPermissionRoutes } from "./routes/permissions.ts";
 import { registerReleasedRuleRoutes } from "./routes/releasedRules.ts";
 import { registerScreeningApiRoutes } from "./routes/screeningApi.ts";
@@ -25,9 +24,8 @@ import { createApiConnectionService } from "./services/apiConnectionService.ts";
 import { createAuthService } from "./services/authService.ts";
 import { type CredentialCipher, loadCredentialCipher } from "./services/credentialCipher.ts";
 import type { ServiceDeps } from "./services/deps.ts";
-import { createEventActionService } from "./services/eventActions/eventActionService.ts";
-import { createEventDetailService } from "./services/eventDetail/eventDetailService.ts";
 import { createEventDisplayFormatService } from "./services/eventDisplayFormatService.ts";
+import { createEventListService } from "./services/eventSearch/eventListService.ts";
 import { createPasswordResetService } from "./services/passwordResetService.ts";
 import { createReleasedRuleService } from "./services/releasedRuleService.ts";
 import { createSessionService } from "./services/sessionService.ts";
@@ -96,9 +94,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerApiConnectionRoutes(app, createApiConnectionService(deps, credentials));
   await registerScreeningApiRoutes(app, deps, credentials);
   registerReleasedRuleRoutes(app, createReleasedRuleService(deps));
+  registerEventListRoutes(app, createEventListService(deps));
   registerEventDisplayFormatRoutes(app, createEventDisplayFormatService(deps));
-  registerEventDetailRoutes(app, createEventDetailService(deps));
-  registerEventActionRoutes(app, createEventActionService(deps));
   await options.extraRoutes?.(app);
 
   const spaFallback = await installSpa(app, options.clientDir ?? DEFAULT_CLIENT_DIR, {

@@ -38,10 +38,13 @@ type Eb = ExpressionBuilder<SearchDb, "e">;
 type Party = "purchaser" | "shipping";
 
 function tenantEvents(db: Kysely<Database>, companyId: string) {
-  return db
-    .selectFrom("events as e")
-    .where("e.company_id", "=", companyId)
-    .where("e.logically_deleted", "=", false);
+  return (
+    db
+      .selectFrom("events as e")
+      .where("e.company_id", "=", companyId)
+      // A literal, not a parameter, so the planner knows the (rare) deleted rows are filtered out.
+      .where(sql<SqlBool>`not e.logically_deleted`)
+  );
 }
 export type EventSearchQuery = ReturnType<typeof tenantEvents>;
 

@@ -1,0 +1,217 @@
+import { type Kysely, type SqlBool, sql } from "kysely";
+import type { Lang } from "../../../contract/envelope.ts";
+import { ERROR } from "../../../contract/errors.ts";
+import {
+  EVENT_SELECTION_LIMIT,
+  EVENT_TOTAL_CAP,
+  type EventListRow,
+  type EventSearch,
+} from "../../../contract/eventSearch.ts";
+import { messageText } from "../../../contract/messages.ts";
+import type { Database } from "../../db/schema.ts";
+import { ApiError } from "../../plugins/envelope.ts";
+import { decodeCursor, type EventCursor, encodeCursor } from "./eventCursor.ts";
+import { type EventSearchQuery, matchingEvents } from "./matchingEvents.ts";
+
+export interface EventListPage {
+  rows: EventListRow[];
+  total: number;
+  totalCapped: boolean;
+  nextCursor: string | null;
+}
+
+export interface EventListService {
+  /** One page newest first after the cursor; the total is counted on the first page (676 when nothing matches). */
+  list(
+    companyId: string,
+    request: { search: EventSearch; pageSize: number; cursor: string | null },
+    lang: Lang,
+  ): Promise<EventListPage>;
+  /** How many events match and their one screening model; refuses too many (TooManyRows) or several models. */
+  selectAll(companyId: string, search: EventSearch): Promise<{ count: number; modelId: string }>;
+  /** The newer (previous) and older (next) match around an event of the tenant (963 for any other). */
+  neighbours(
+    companyId: string,
+    search: EventSearch,
+    eventId: string,
+  ): Promise<{ previousEventId: string | null; nextEventId: string | null }>;
+}
+
+export interface EventListLimits {
+  /** The exact total stops here ("150,000+"). */
+  totalCap: number;
+  /** Select all refuses more than this. */
+  selectionLimit: number;
+}
+
+/** created_at to the microsecond in UTC: the keyset position must be exact, a JS Date keeps milliseconds. */
+const cursorAt = sql<string>`to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** Matches after (older than) a list position. */
+const olderThan = (at: string, eventId: string) =>
+  sql<SqlBool>`(e.created_at, e.event_id) < (${at}::timestamptz, ${eventId})`;
+const newerThan = (at: string, eventId: string) =>
+  sql<SqlBool>`(e.created_at, e.event_id) > (${at}::timestamptz, ${eventId})`;
+
+const newestFirst = (query: EventSearchQuery) =>
+  query.orderBy("e.created_at", "desc").orderBy("e.event_id", "desc");
+
+const groupedNumber = (n: number) => n.toLocaleString("en-US");
+
+export function createEventListService(
+  deps: { db: Kysely<Database> },
+  limits: EventListLimits = { totalCap: EVENT_TOTAL_CAP, selectionLimit: EVENT_SELECTION_LIMIT },
+): EventListService {
+  const { db } = deps;
+
+  /**
+   * Matches counted up to `cap + 1`, never a full count. Unordered: which rows fill the cap does not
+   * matter, so the planner may count from whichever index (events_created covers the deleted flag and
+   * the model, so a broad search is counted from the index alone).
+   */
+  async function countUpTo(companyId: string, search: EventSearch, cap: number) {
+    const limited = matchingEvents(db, companyId, search)
+      .select(["e.model_id"])
+      .limit(cap + 1)
+      .as("m");
+    return db
+      .selectFrom(limited)
+      .select([
+        sql<number>`count(*)::int`.as("n"),
+        sql<string | null>`min(m.model_id)`.as("first_model"),
+        sql<string | null>`max(m.model_id)`.as("last_model"),
+      ])
+      .executeTakeFirstOrThrow();
+  }
+
+  async function pageRows(companyId: string, search: EventSearch, pageSize: number, after?: EventCursor) {
+    let matches = matchingEvents(db, companyId, search);
+    if (after) matches = matches.where(olderThan(after.createdAt, after.eventId));
+    const page = newestFirst(matches)
+      .select([
+        "e.event_id",
+        "e.shop_event_id",
+        "e.model_id",
+        "e.created_at",
+        cursorAt.as("cursor_at"),
+        "e.aaresult",
+        "e.maresult",
+        "e.auth_status",
+        "e.settle_status",
+        "e.amount",
+        "e.rule_group_name",
+        "e.assignee_name",
+        "e.label_names",
+        "e.negatived",
+        "e.deadline",
+      ])
+      // One more than the page says whether there is a next page.
+      .limit(pageSize + 1);
+    return db
+      .with("page", () => page)
+      .selectFrom("page")
+      .leftJoin("event_parties as p", (join) =>
+        join
+          .on("p.company_id", "=", companyId)
+          .onRef("p.event_id", "=", "page.event_id")
+          .on("p.party", "=", "purchaser"),
+      )
+      .leftJoin("event_devices as d", (join) =>
+        join.on("d.company_id", "=", companyId).onRef("d.event_id", "=", "page.event_id"),
+      )
+      .selectAll("page")
+      .select(["p.tel", "p.mobile_tel", "p.full_address", "p.mail_domain", "d.ipaddress"])
+      .orderBy("page.created_at", "desc")
+      .orderBy("page.event_id", "desc")
+      .execute();
+  }
+
+  return {
+    async list(companyId, { search, pageSize, cursor }, lang) {
+      const after = cursor === null ? undefined : decodeCursor(cursor);
+      if (cursor !== null && after === undefined) {
+        throw new ApiError(ERROR.validation, [
+          { field: "telegram.cursor", message: messageText(lang, "validation.invalidType") },
+        ]);
+      }
+      // The first page counts the total beside the page (two connections on PostgreSQL); later pages
+      // carry it in their cursor.
+      const [rows, counted] = await Promise.all([
+        pageRows(companyId, search, pageSize, after),
+        after ? undefined : countUpTo(companyId, search, limits.totalCap),
+      ]);
+      const hasNext = rows.length > pageSize;
+      const shown = hasNext ? rows.slice(0, pageSize) : rows;
+      const total = after
+        ? { total: after.total, totalCapped: after.totalCapped }
+        : {
+            total: Math.min(counted?.n ?? 0, limits.totalCap),
+            totalCapped: (counted?.n ?? 0) > limits.totalCap,
+          };
+      if (!after && shown.length === 0) throw new ApiError(ERROR.noDataFound);
+      const last = shown.at(-1);
+      return {
+        rows: shown.map((row) => ({
+          eventId: row.event_id,
+          shopEventId: row.shop_event_id,
+          modelId: row.model_id,
+          createdAt: new Date(row.created_at).toISOString(),
+          aaresult: row.aaresult,
+          maresult: row.maresult,
+          authStatus: row.auth_status,
+          settleStatus: row.settle_status,
+          amount: row.amount,
+          ruleGroupName: row.rule_group_name,
+          purchaserTel: row.tel ?? row.mobile_tel,
+          purchaserAddress: row.full_address,
+          purchaserMailDomain: row.mail_domain,
+          ipaddress: row.ipaddress,
+          assigneeName: row.assignee_name,
+          labelNames: row.label_names,
+          negatived: row.negatived,
+          deadline: row.deadline === null ? null : new Date(row.deadline).toISOString(),
+        })),
+        ...total,
+        nextCursor:
+          hasNext && last
+            ? encodeCursor({ createdAt: last.cursor_at, eventId: last.event_id, ...total })
+            : null,
+      };
+    },
+
+    async selectAll(companyId, search) {
+      const { n, first_model, last_model } = await countUpTo(companyId, search, limits.selectionLimit);
+      if (n === 0 || first_model === null) throw new ApiError(ERROR.noDataFound);
+      if (n > limits.selectionLimit) {
+        throw new ApiError(ERROR.tooManyRows, [{}], { max: groupedNumber(limits.selectionLimit) });
+      }
+      if (first_model !== last_model) throw new ApiError(ERROR.multipleModels);
+      return { count: n, modelId: first_model };
+    },
+
+    async neighbours(companyId, search, eventId) {
+      const event = await db
+        .selectFrom("events as e")
+        .select(cursorAt.as("cursor_at"))
+        .where("e.company_id", "=", companyId)
+        .where("e.event_id", "=", eventId)
+        .where(sql<SqlBool>`not e.logically_deleted`)
+        .executeTakeFirst();
+      if (!event) throw new ApiError(ERROR.notFound);
+      const [previous, next] = await Promise.all([
+        matchingEvents(db, companyId, search)
+          .where(newerThan(event.cursor_at, eventId))
+          .select("e.event_id")
+          .orderBy("e.created_at", "asc")
+          .orderBy("e.event_id", "asc")
+          .limit(1)
+          .executeTakeFirst(),
+        newestFirst(matchingEvents(db, companyId, search).where(olderThan(event.cursor_at, eventId)))
+          .select("e.event_id")
+          .limit(1)
+          .executeTakeFirst(),
+      ]);
+      return { previousEventId: previous?.event_id ?? null, nextEventId: next?.event_id ?? null };
+    },
+  };
+}
