@@ -6,6 +6,7 @@ import type { Kysely } from "kysely";
 import { MAX_BODY_BYTES } from "../contract/envelope.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/schema.ts";
+import { createJobWorker, type JobWorker } from "./jobs/jobWorker.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { apiNotFound, installApiErrors } from "./plugins/apiErrors.ts";
 import { requestLang, sendError } from "./plugins/envelope.ts";
@@ -15,7 +16,9 @@ import { installSecurityHeaders } from "./plugins/securityHeaders.ts";
 import { installSpa } from "./plugins/spa.ts";
 import { registerApiConnectionRoutes } from "./routes/apiConnection.ts";
 import { registerAuthRoutes } from "./routes/auth.ts";
+import { registerDownloadRoutes } from "./routes/download.ts";
 import { registerEventDisplayFormatRoutes } from "./routes/eventDisplayFormat.ts";
+import { registerEventExportRoutes } from "./routes/eventExport.ts";
 import { registerEventListRoutes } from "./routes/eventList.ts";
 import { registerPermissionRoutes } from "./routes/permissions.ts";
 import { registerReleasedRuleRoutes } from "./routes/releasedRules.ts";
@@ -34,6 +37,13 @@ export const DEFAULT_CLIENT_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   "../../dist/client",
 );
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The background job worker (src/server/jobs); started by server.ts, stopped on close. */
+    jobs: JobWorker;
+  }
+}
 
 export interface AppOptions {
   config: Config;
@@ -77,6 +87,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const deps: ServiceDeps = { db, config, mailer, now, defer };
   const sessions = createSessionService(deps);
+  // Background jobs (CSV output): the server starts the worker once listening; closing stops it.
+  const jobs = createJobWorker({ db, now, log: app.log });
+  app.decorate("jobs", jobs);
+  app.addHook("onClose", () => jobs.stop());
 
   await app.register(fastifyCookie);
   installSecurityHeaders(app, config.publicUrl.startsWith("https:"));
@@ -96,6 +110,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerReleasedRuleRoutes(app, createReleasedRuleService(deps));
   registerEventListRoutes(app, createEventListService(deps));
   registerEventDisplayFormatRoutes(app, createEventDisplayFormatService(deps));
+  registerEventExportRoutes(app, deps, jobs);
+  registerDownloadRoutes(app, deps, sessions);
   await options.extraRoutes?.(app);
 
   const spaFallback = await installSpa(app, options.clientDir ?? DEFAULT_CLIENT_DIR, {

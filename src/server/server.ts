@@ -49,6 +49,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       ...(options.clientDir ? { clientDir: options.clientDir } : {}),
     });
     await app.listen({ port: config.port, host: config.host });
+    app.jobs.start();
     const { port } = app.server.address() as AddressInfo;
     const host = config.host.includes(":") ? `[${config.host}]` : config.host;
     if (config.port === 0 && config.publicUrl === `http://${config.host}:0`) {

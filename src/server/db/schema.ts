@@ -38,6 +38,8 @@ export interface Database {
   event_memos: EventMemosTable;
   event_edit_locks: EventEditLocksTable;
   event_display_formats: EventDisplayFormatsTable;
+  jobs: JobsTable;
+  downloads: DownloadsTable;
 }
 
 export interface SchemaMigrationsTable {
@@ -489,4 +491,36 @@ export interface EventDisplayFormatsTable {
   /** A DisplayFormat (src/contract/eventDisplayFormat.ts) as JSON; parsed again on every read. */
   format: unknown;
   updated_at: Generated<Date>;
+}
+
+// Background jobs and download links (migration 009).
+
+export interface JobsTable {
+  company_id: string;
+  job_id: string;
+  kind: string;
+  state: Generated<"queued" | "running" | "done" | "failed">;
+  /** The job's input as JSON (validated by its handler). */
+  payload: unknown;
+  operator_id: number;
+  created_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+  heartbeat_at: Date | null;
+  attempts: Generated<number>;
+  error: string | null;
+  /** What the handler returned, as JSON. */
+  result: unknown;
+}
+
+export interface DownloadsTable {
+  token_hash: string;
+  company_id: string;
+  operator_id: number;
+  job_id: string;
+  file_path: string;
+  file_name: string;
+  content_type: string;
+  created_at: Date;
+  expires_at: Date;
 }

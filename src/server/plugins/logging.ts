@@ -3,7 +3,7 @@ import type { Config } from "../config.ts";
 
 /**
  * Secrets never reach the log: pino censors these paths wherever a log call or serializer puts them,
- * and request URLs lose query tokens (the password-change link carries one).
+ * and request URLs lose query tokens (the password-change link carries one) and download tokens.
  */
 const SECRET_KEYS = [
   "password",
@@ -27,7 +27,10 @@ export const REDACT_PATHS = [
 ];
 
 export const redactUrl = (url: string): string =>
-  url.replace(/([?&](?:token|sid|secret|password)=)[^&#]*/gi, "$1[Redacted]");
+  url
+    .replace(/([?&](?:token|sid|secret|password)=)[^&#]*/gi, "$1[Redacted]")
+    // A download link's token is its last path segment (DOWNLOAD_PATH_PREFIX).
+    .replace(/(\/api\/v3\/download\/)[^?#]*/g, "$1[Redacted]");
 
 export function loggerOptions(
   config: Pick<Config, "logLevel">,

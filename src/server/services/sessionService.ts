@@ -45,8 +45,12 @@ export function createSessionService(deps: { db: Kysely<Database>; config: Confi
       return session;
     },
 
-    /** Session from the cookie secret, checked for revocation, both timeouts and the anti-forgery token. */
-    async check(secret: string | undefined, csrfToken: string | undefined): Promise<SessionCheck> {
+    /**
+     * Session from the cookie secret, checked for revocation, both timeouts and the anti-forgery token.
+     * `csrfToken: null` skips the token, for plain GET downloads: a browser navigation cannot send it,
+     * and the SameSite=Strict cookie never leaves another site's request anyway.
+     */
+    async check(secret: string | undefined, csrfToken: string | undefined | null): Promise<SessionCheck> {
       if (!secret) return { ok: false, reason: "missing" };
       const secretHash = sha256(secret);
       const row = await db
@@ -80,7 +84,7 @@ export function createSessionService(deps: { db: Kysely<Database>; config: Confi
         await this.revoke(secretHash);
         return { ok: false, reason: expired };
       }
-      if (!csrfToken || !sameHash(sha256(csrfToken), row.csrf_token_hash))
+      if (csrfToken !== null && (!csrfToken || !sameHash(sha256(csrfToken), row.csrf_token_hash)))
         return { ok: false, reason: "token" };
       await db
         .updateTable("sessions")

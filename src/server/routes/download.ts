@@ -1,0 +1,69 @@
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { ERROR } from "../../contract/errors.ts";
+import { DOWNLOAD_PATH_PREFIX } from "../../contract/eventExport.ts";
+import { findDownloadLink } from "../jobs/downloadLinks.ts";
+import { ApiError } from "../plugins/envelope.ts";
+import { SESSION_COOKIE } from "../plugins/sessionCookie.ts";
+import { isSourceIpAllowed } from "../services/allowedIpService.ts";
+import type { ServiceDeps } from "../services/deps.ts";
+import type { SessionService } from "../services/sessionService.ts";
+
+/** A token as randomSecret makes it: 32 bytes in base64url. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/** attachment with the plain name, and the RFC 5987 form for any non-ASCII one. */
+const attachment = (fileName: string): string =>
+  `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+
+/**
+ * GET DOWNLOAD_PATH_PREFIX + token: a job's file (the event CSV output, later the CSV uploads' results)
+ * for the operator who asked for it. The browser's session cookie must belong to the same tenant and
+ * operator as the link; an unknown token, another tenant's or another operator's link all answer the
+ * same 963, so nothing tells them apart. The token is never logged (plugins/logging.ts redacts it).
+ */
+export function registerDownloadRoutes(
+  app: FastifyInstance,
+  deps: Pick<ServiceDeps, "db" | "config" | "now">,
+  sessions: SessionService,
+): void {
+  const { db, config, now } = deps;
+  app.get<{ Params: { token: string } }>(`${DOWNLOAD_PATH_PREFIX}:token`, async (request, reply) => {
+    // A navigation cannot carry the anti-forgery token; the SameSite=Strict cookie is the proof here.
+    const session = await sessions.check(request.cookies[SESSION_COOKIE], null);
+    if (!session.ok) {
+      request.log.info({ reason: session.reason }, "download without a session");
+      throw new ApiError(ERROR.invalidToken);
+    }
+    const { auth } = session;
+    if (!(await isSourceIpAllowed(db, auth.companyId, "console", request.ip))) {
+      request.log.warn({ companyId: auth.companyId, sourceIp: request.ip }, "source IP not allowed");
+      throw new ApiError(ERROR.sourceIpNotAllowed);
+    }
+    const { token } = request.params;
+    const link = TOKEN_SHAPE.test(token) ? await findDownloadLink(db, token) : undefined;
+    if (!link || link.company_id !== auth.companyId || link.operator_id !== auth.operatorId) {
+      if (link)
+        request.log.warn(
+          { companyId: auth.companyId, operatorId: auth.operatorId },
+          "download link of another operator",
+        );
+      throw new ApiError(ERROR.notFound);
+    }
+    if (new Date(link.expires_at).getTime() <= now().getTime()) throw new ApiError(ERROR.downloadExpired);
+    const file = path.join(config.dataDir, link.file_path);
+    const size = await stat(file).then(
+      (info) => info.size,
+      () => undefined,
+    );
+    if (size === undefined) throw new ApiError(ERROR.notFound);
+    return reply
+      .header("content-type", link.content_type)
+      .header("content-disposition", attachment(link.file_name))
+      .header("content-length", size)
+      .header("cache-control", "no-store")
+      .send(createReadStream(file));
+  });
+}

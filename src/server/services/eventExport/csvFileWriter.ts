@@ -1,0 +1,81 @@
+import { once } from "node:events";
+import { createWriteStream } from "node:fs";
+import { mkdir, rename, rm } from "node:fs/promises";
+import path from "node:path";
+import iconv from "iconv-lite";
+import type { CsvEncoding } from "../../../contract/eventExport.ts";
+import { CRLF, type CsvCell, type CsvDelimiter, csvCell, UTF8_BOM } from "../csvSafe.ts";
+
+export interface CsvFileWriter {
+  /** Appends rows (cells made safe and quoted by csvSafe), waiting while the disk is behind. */
+  writeRows(rows: readonly (readonly CsvCell[])[]): Promise<void>;
+  /** Finishes the file and moves it to its final name. */
+  finish(): Promise<void>;
+  /** Drops the partial file. */
+  discard(): Promise<void>;
+}
+
+/** The Content-Type a file of this encoding is served with. */
+export const csvContentType = (encoding: CsvEncoding): string =>
+  `text/csv; charset=${encoding === "cp932" ? "Shift_JIS" : "utf-8"}`;
+
+/** Encodes text for the file: UTF-8, or Shift_JIS (CP932) where a character outside it becomes "?". */
+const encoderFor = (encoding: CsvEncoding) =>
+  encoding === "cp932"
+    ? (text: string) => iconv.encode(text, "cp932")
+    : (text: string) => Buffer.from(text, "utf8");
+
+/**
+ * Writes a CSV file through a stream with backpressure, into "<file>.part" renamed on finish, so a
+ * half-written file is never offered for download. UTF-8 files start with the BOM (Excel reads
+ * Japanese correctly); every row ends with CRLF.
+ */
+export async function openCsvFile(
+  file: string,
+  options: { delimiter: CsvDelimiter; encoding: CsvEncoding },
+): Promise<CsvFileWriter> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const partial = `${file}.part`;
+  const stream = createWriteStream(partial, { mode: 0o600 });
+  let failure: Error | undefined;
+  stream.on("error", (error) => {
+    failure = error;
+  });
+  await once(stream, "open");
+  const encode = encoderFor(options.encoding);
+  const { delimiter } = options;
+
+  async function write(chunk: Buffer): Promise<void> {
+    if (failure) throw failure;
+    if (!stream.write(chunk)) await Promise.race([once(stream, "drain"), once(stream, "error")]);
+    if (failure) throw failure;
+  }
+
+  let started = false;
+  return {
+    async writeRows(rows) {
+      let text = "";
+      if (!started) {
+        started = true;
+        if (options.encoding === "utf8") text = UTF8_BOM;
+      }
+      for (const row of rows) {
+        let line = "";
+        for (let i = 0; i < row.length; i++) line += (i === 0 ? "" : delimiter) + csvCell(row[i], delimiter);
+        text += line + CRLF;
+      }
+      await write(encode(text));
+    },
+    async finish() {
+      if (failure) throw failure;
+      stream.end();
+      await once(stream, "finish");
+      if (failure) throw failure;
+      await rename(partial, file);
+    },
+    async discard() {
+      stream.destroy();
+      await rm(partial, { force: true });
+    },
+  };
+}

@@ -1,0 +1,456 @@
+import iconv from "iconv-lite";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ERROR } from "../../src/contract/errors.ts";
+import {
+  CSV_DELIMITER,
+  type CsvExportOptions,
+  DOWNLOAD_LINK_MINUTES,
+  DOWNLOAD_PATH_PREFIX,
+  eventCsvExport,
+  eventCsvExportStatus,
+} from "../../src/contract/eventExport.ts";
+import { EVENT_FIELD_LABELS, EVENT_SECTION_LABELS, EXPORT_GROUPS } from "../../src/contract/eventFields.ts";
+import {
+  EMPTY_DETAIL_SEARCH,
+  EVENT_SELECTION_LIMIT,
+  type EventSelection,
+} from "../../src/contract/eventSearch.ts";
+import { messageText } from "../../src/contract/messages.ts";
+import { createMailer } from "../../src/server/mail/mailer.ts";
+import { eventExportJob } from "../../src/server/services/eventExport/eventExportJob.ts";
+import { EVENT_CSV_JOB } from "../../src/server/services/eventExport/eventExportPayload.ts";
+import { type SmtpCapture, startSmtpCapture } from "../support/smtpCapture.ts";
+import { call, createTestApp, loginAs, type Session, type TestApp } from "./helpers/testApp.ts";
+import { testBackends } from "./helpers/testBackends.ts";
+
+const ALL_OPTIONS: CsvExportOptions = {
+  delimiter: CSV_DELIMITER.comma,
+  groups: [...EXPORT_GROUPS],
+  encoding: "utf8",
+};
+const BOM = "\uFEFF";
+
+/** Splits CRLF-ended records of a file without quoted line ends (the test data has none). */
+const records = (text: string): string[] => {
+  expect(text.endsWith("\r\n")).toBe(true);
+  const lines = text.slice(0, -2).split("\r\n");
+  for (const line of lines) expect(line.includes("\n")).toBe(false);
+  return lines;
+};
+
+describe.each(testBackends())("event CSV output (%s)", (backend) => {
+  let t: TestApp;
+  let smtp: SmtpCapture;
+  let admin: Session;
+  let reviewer: Session;
+  let acme: Session;
+  /** Three DEMO events of one model, newest first, with formula-like and Japanese values. */
+  let chosen: string[];
+  let otherModelEvent: string;
+  let acmeEvent: string;
+
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    t = await createTestApp(backend, { env: { SMTP_URL: smtp.url } });
+    admin = await loginAs(t.app, "DEMO", "admin@demo.example");
+    reviewer = await loginAs(t.app, "DEMO", "reviewer@demo.example");
+    acme = await loginAs(t.app, "ACME", "admin@acme.example");
+
+    const { model_id: model } = await t.db
+      .selectFrom("events")
+      .select("model_id")
+      .where("company_id", "=", "DEMO")
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const rows = await t.db
+      .selectFrom("events as e")
+      .select("e.event_id")
+      .where("e.company_id", "=", "DEMO")
+      .where("e.model_id", "=", model)
+      .where("e.logically_deleted", "=", false)
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom("event_parties as p")
+            .select("p.event_id")
+            .whereRef("p.event_id", "=", "e.event_id")
+            .where("p.company_id", "=", "DEMO")
+            .where("p.party", "=", "purchaser"),
+        ),
+      )
+      .orderBy("e.created_at", "desc")
+      .orderBy("e.event_id", "desc")
+      .limit(3)
+      .execute();
+    chosen = rows.map((row) => row.event_id);
+    expect(chosen).toHaveLength(3);
+    await t.db
+      .updateTable("events")
+      .set({ memo: '=HYPERLINK("http://evil.example")', tenant_name: "@SUM(A1)", assignee_name: "-2+3" })
+      .where("company_id", "=", "DEMO")
+      .where("event_id", "=", chosen[0] as string)
+      .execute();
+    await t.db
+      .updateTable("event_parties")
+      .set({
+        full_address: '東京都渋谷区神南1-2-3, 渋谷ビル"5F"',
+        company: "+81 株式会社テスト",
+        depart: "\tTAB",
+      })
+      .where("company_id", "=", "DEMO")
+      .where("event_id", "=", chosen[0] as string)
+      .where("party", "=", "purchaser")
+      .execute();
+    // The demo has one screening model; one more event of another model makes a mixed selection.
+    otherModelEvent = (
+      await t.db
+        .updateTable("events")
+        .set({ model_id: "OTHERMODEL" })
+        .where("company_id", "=", "DEMO")
+        .where(
+          "event_id",
+          "=",
+          (
+            await t.db
+              .selectFrom("events")
+              .select("event_id")
+              .where("company_id", "=", "DEMO")
+              .where("event_id", "not in", chosen)
+              .limit(1)
+              .executeTakeFirstOrThrow()
+          ).event_id,
+        )
+        .returning("event_id")
+        .executeTakeFirstOrThrow()
+    ).event_id;
+    acmeEvent = (
+      await t.db
+        .selectFrom("events")
+        .select("event_id")
+        .where("company_id", "=", "ACME")
+        .limit(1)
+        .executeTakeFirstOrThrow()
+    ).event_id;
+  }, 120_000);
+
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  async function requestExport(
+    session: Session,
+    selection: EventSelection,
+    options: CsvExportOptions,
+    lang: "en" | "ja" = "en",
+  ) {
+    return call(t.app, eventCsvExport, { selection, options }, { session, lang });
+  }
+
+  async function status(session: Session, jobId: string) {
+    return call(t.app, eventCsvExportStatus, { jobId }, { session });
+  }
+
+  /** Requests, runs the queued job and answers the job ID and its download path. */
+  async function exportAndRun(
+    selection: EventSelection,
+    options: CsvExportOptions,
+    lang: "en" | "ja" = "en",
+  ) {
+    const response = await requestExport(admin, selection, options, lang);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.messages).toEqual([{ code: "008", message: messageText(lang, "no.008") }]);
+    const jobId = body.telegram.jobId as string;
+    expect((await status(admin, jobId)).json().telegram.state).toBe("queued");
+    await t.app.jobs.drain();
+    const done = (await status(admin, jobId)).json().telegram;
+    expect(done.state).toBe("done");
+    expect(done.downloadUrl).toMatch(new RegExp(`^${DOWNLOAD_PATH_PREFIX}[A-Za-z0-9_-]{43}$`));
+    return { jobId, done, url: done.downloadUrl as string };
+  }
+
+  const download = (url: string, session?: Session) =>
+    t.app.inject({
+      method: "GET",
+      url,
+      headers: { "accept-language": "en", ...(session ? { cookie: `sid=${session.cookie}` } : {}) },
+    });
+
+  it("writes every group of the selected events: UTF-8 with BOM, CRLF, headers in English, safe cells", async () => {
+    const { url, done } = await exportAndRun({ kind: "ids", eventIds: chosen }, ALL_OPTIONS);
+    expect(done.rowCount).toBe(3);
+    expect(done.fileName).toMatch(/^eventList_\d{14}\.csv$/);
+    const response = await download(url, admin);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(response.headers["content-disposition"]).toContain(`attachment; filename="${done.fileName}"`);
+    const text = response.rawPayload.toString("utf8");
+    expect(text.startsWith(BOM)).toBe(true);
+    const [header, ...rows] = records(text.slice(1));
+    const en = EVENT_FIELD_LABELS.en;
+    expect(header?.split(",").slice(0, 2)).toEqual([en.eventId, en.shopEventId]);
+    for (const label of [
+      `${EVENT_SECTION_LABELS.en.purchaser} ${en.fullAddress}`,
+      `${EVENT_SECTION_LABELS.en.shipping} ${en.fullAddress}`,
+      en.itemName,
+      en.ipaddress,
+      en.cardBrand,
+      en.memo,
+      en.ruleCode,
+      en.relatedEventId,
+      en.sharedKey,
+    ])
+      expect(header).toContain(label);
+    expect(rows).toHaveLength(3);
+    expect(rows.map((row) => row.split(",")[0])).toEqual(chosen);
+    const first = rows[0] as string;
+    expect(first).toContain(`,"'=HYPERLINK(""http://evil.example"")"`);
+    expect(first).toContain(",'@SUM(A1),");
+    expect(first).toContain(",'-2+3,");
+    expect(first).toContain(`,"東京都渋谷区神南1-2-3, 渋谷ビル""5F""",`);
+    expect(first).toContain(",'+81 株式会社テスト,");
+    expect(first).toContain(",'\tTAB,");
+  });
+
+  it("writes tab-separated Shift_JIS (CP932) with Japanese headers and code names, no BOM", async () => {
+    const { url } = await exportAndRun(
+      { kind: "ids", eventIds: chosen },
+      { delimiter: CSV_DELIMITER.tab, groups: ["purchaser", "basic"], encoding: "cp932" },
+      "ja",
+    );
+    const response = await download(url, admin);
+    expect(response.headers["content-type"]).toBe("text/csv; charset=Shift_JIS");
+    const bytes = response.rawPayload;
+    expect(bytes.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(false);
+    // The bytes are Shift_JIS, not UTF-8: イ is 0x83 0x43 there.
+    expect(bytes.includes(Buffer.from([0x83, 0x43]))).toBe(true);
+    const text = iconv.decode(bytes, "cp932");
+    const [header, ...rows] = records(text);
+    const columns = header?.split("\t") ?? [];
+    const ja = EVENT_FIELD_LABELS.ja;
+    // Groups in file order whatever the request's order: basic first.
+    expect(columns[0]).toBe(ja.eventId);
+    expect(columns).toContain(`${EVENT_SECTION_LABELS.ja.purchaser}${ja.fullAddress}`);
+    expect(columns).not.toContain(`${EVENT_SECTION_LABELS.ja.shipping}${ja.fullAddress}`);
+    expect(columns).not.toContain(ja.memo);
+    const first = (rows[0] as string).split("\t");
+    expect(first[columns.indexOf(`${EVENT_SECTION_LABELS.ja.purchaser}${ja.fullAddress}`)]).toBe(
+      '"東京都渋谷区神南1-2-3, 渋谷ビル""5F"""',
+    );
+    expect(first[columns.indexOf(ja.negatived)]).toMatch(/^(登録済|未登録)$/);
+    // A cell holding the tab delimiter is quoted (and defused, since it starts with one).
+    expect(text).toContain('\t"\'\tTAB"\t');
+  });
+
+  it("mails the operator the download link, which works with the same operator's session", async () => {
+    const before = smtp.messages.length;
+    const { jobId } = await exportAndRun({ kind: "ids", eventIds: chosen.slice(0, 1) }, ALL_OPTIONS);
+    const mail = await smtp.waitFor(
+      (m) =>
+        m.to.includes("admin@demo.example") &&
+        m.subject.includes("CSV") &&
+        smtp.messages.indexOf(m) >= before,
+      10_000,
+    );
+    const link = /http:\/\/console\.test(\/api\/v3\/download\/([A-Za-z0-9_-]{43}))/.exec(mail.text);
+    if (!link?.[1] || !link[2]) throw new Error(`no download link in the mail: ${mail.text}`);
+    const response = await download(link[1], admin);
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.toString("utf8")).toContain(chosen[0]);
+    // The token is never logged, neither the job's nor the request's.
+    expect(t.logs()).not.toContain(link[2]);
+    expect(t.logs()).toContain(jobId);
+  });
+
+  it("refuses the link without a session, to another operator or tenant, for an unknown token, and once expired", async () => {
+    const { url } = await exportAndRun({ kind: "ids", eventIds: chosen.slice(0, 1) }, ALL_OPTIONS);
+    const noSession = await download(url);
+    expect(noSession.statusCode).toBe(401);
+    expect(noSession.json().errors[0].code).toBe(ERROR.invalidToken);
+    for (const session of [reviewer, acme]) {
+      const refused = await download(url, session);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().errors[0]).toEqual({
+        code: ERROR.notFound,
+        message: messageText("en", "no.963"),
+      });
+    }
+    const unknown = await download(`${DOWNLOAD_PATH_PREFIX}${"A".repeat(43)}`, admin);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toBe((await download(url, reviewer)).body);
+    t.clock.advanceMinutes(DOWNLOAD_LINK_MINUTES + 1);
+    try {
+      const session = await loginAs(t.app, "DEMO", "admin@demo.example");
+      const expired = await download(url, session);
+      expect(expired.statusCode).toBe(410);
+      expect(expired.json().errors[0].code).toBe(ERROR.downloadExpired);
+      // The sweep deletes expired links and their files.
+      await t.app.jobs.sweep();
+      expect((await download(url, session)).statusCode).toBe(404);
+      admin = session;
+    } finally {
+      t.clock.advanceMinutes(-(DOWNLOAD_LINK_MINUTES + 1));
+    }
+    admin = await loginAs(t.app, "DEMO", "admin@demo.example");
+  });
+
+  it("answers the status of the operator's own job only (963 otherwise)", async () => {
+    const response = await requestExport(admin, { kind: "ids", eventIds: chosen }, ALL_OPTIONS);
+    const { jobId } = response.json().telegram;
+    for (const [session, id] of [
+      [reviewer, jobId],
+      [acme, jobId],
+      [admin, "no-such-job"],
+    ] as const) {
+      const refused = await status(session, id);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().errors[0].code).toBe(ERROR.notFound);
+    }
+    await t.app.jobs.drain();
+  });
+
+  it("refuses no groups (902), several models, another tenant's event (963) and a forged tenant", async () => {
+    const none = await requestExport(
+      admin,
+      { kind: "ids", eventIds: chosen },
+      { ...ALL_OPTIONS, groups: [] },
+    );
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors[0]).toEqual({
+      code: ERROR.noItemSelected,
+      message: messageText("en", "no.902"),
+    });
+    const mixed = await requestExport(
+      admin,
+      { kind: "ids", eventIds: [...chosen, otherModelEvent] },
+      ALL_OPTIONS,
+    );
+    expect(mixed.json().errors[0].code).toBe(ERROR.multipleModels);
+    const foreign = await requestExport(
+      admin,
+      { kind: "ids", eventIds: [chosen[0] as string, acmeEvent] },
+      ALL_OPTIONS,
+    );
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().errors[0].code).toBe(ERROR.notFound);
+    const forged = await call(
+      t.app,
+      eventCsvExport,
+      { selection: { kind: "ids", eventIds: [acmeEvent] }, options: ALL_OPTIONS },
+      { session: admin, shopId: "ACME" },
+    );
+    expect(forged.json().errors[0].code).toBe(ERROR.forbidden);
+    expect(await t.db.selectFrom("jobs").select("job_id").where("company_id", "=", "ACME").execute()).toEqual(
+      [],
+    );
+  });
+
+  it("exports a search selection minus excluded events, newest first, across several batches", async () => {
+    const model = (
+      await t.db
+        .selectFrom("events")
+        .select("model_id")
+        .where("event_id", "=", chosen[0] as string)
+        .executeTakeFirstOrThrow()
+    ).model_id;
+    const expected = await t.db
+      .selectFrom("events")
+      .select("event_id")
+      .where("company_id", "=", "DEMO")
+      .where("model_id", "=", model)
+      .where("logically_deleted", "=", false)
+      .where("event_id", "!=", chosen[1] as string)
+      .orderBy("created_at", "desc")
+      .orderBy("event_id", "desc")
+      .execute();
+    // Small batches, so the keyset crosses many batch boundaries (same-second events included).
+    const mailer = createMailer({
+      smtpUrl: t.config.smtpUrl,
+      from: t.config.mailFrom,
+      dataDir: t.config.dataDir,
+    });
+    t.app.jobs.register(
+      EVENT_CSV_JOB,
+      eventExportJob({ db: t.db, config: t.config, mailer, now: t.clock.now }, 7),
+    );
+    const { url, done } = await exportAndRun(
+      {
+        kind: "search",
+        search: { ...EMPTY_DETAIL_SEARCH, modelId: model },
+        excludedEventIds: [chosen[1] as string],
+      },
+      { delimiter: CSV_DELIMITER.comma, groups: ["basic"], encoding: "utf8" },
+    );
+    expect(done.rowCount).toBe(expected.length);
+    const [, ...rows] = records((await download(url, admin)).rawPayload.toString("utf8").slice(1));
+    expect(rows.map((row) => row.split(",")[0])).toEqual(expected.map((row) => row.event_id));
+    mailer.close();
+  });
+
+  it("takes up again a job whose worker died, and gives it up after repeated deaths", async () => {
+    const response = await requestExport(admin, { kind: "ids", eventIds: chosen }, ALL_OPTIONS);
+    const { jobId } = response.json().telegram;
+    const longAgo = new Date(t.clock.now().getTime() - 10 * 60_000);
+    const crashed = () =>
+      t.db
+        .updateTable("jobs")
+        .set({ state: "running", heartbeat_at: longAgo, started_at: longAgo })
+        .where("job_id", "=", jobId)
+        .execute();
+    await crashed();
+    // A live worker's job (fresh heartbeat) is left alone.
+    await t.db.updateTable("jobs").set({ heartbeat_at: t.clock.now() }).where("job_id", "=", jobId).execute();
+    expect(await t.app.jobs.runNext()).toBe(false);
+    await crashed();
+    expect(await t.app.jobs.runNext()).toBe(true);
+    const job = await t.db
+      .selectFrom("jobs")
+      .selectAll()
+      .where("job_id", "=", jobId)
+      .executeTakeFirstOrThrow();
+    expect(job.state).toBe("done");
+    expect(job.attempts).toBe(1);
+
+    const second = (await requestExport(admin, { kind: "ids", eventIds: chosen }, ALL_OPTIONS)).json()
+      .telegram.jobId;
+    await t.db
+      .updateTable("jobs")
+      .set({ state: "running", heartbeat_at: longAgo, attempts: 3 })
+      .where("job_id", "=", second)
+      .execute();
+    await t.app.jobs.drain();
+    expect((await status(admin, second)).json().telegram.state).toBe("failed");
+  });
+
+  it("runs queued jobs in the background loop the server starts", async () => {
+    t.app.jobs.start();
+    const response = await requestExport(admin, { kind: "ids", eventIds: chosen }, ALL_OPTIONS);
+    const { jobId } = response.json().telegram;
+    let state = "queued";
+    for (let i = 0; i < 100 && state !== "done"; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      state = (await status(admin, jobId)).json().telegram.state;
+    }
+    expect(state).toBe("done");
+  });
+
+  it(`refuses more than ${EVENT_SELECTION_LIMIT.toLocaleString("en-US")} events`, async () => {
+    // Screened before the request (the test clock's time), so all of them count.
+    const at = sql`${t.clock.now().toISOString()}::timestamptz`;
+    await sql`insert into events (company_id, event_id, shop_event_id, model_id, auth_status, aaresult,
+        created_at, requested_at, amount)
+      select 'DEMO', 'BULK' || n, 'BULK' || n, 'BULKMODEL', '00', 'OK', ${at} - n * interval '1 second',
+        ${at} - n * interval '1 second', 1000
+      from generate_series(1, ${EVENT_SELECTION_LIMIT + 1}) n`.execute(t.db);
+    const response = await requestExport(
+      admin,
+      { kind: "search", search: { ...EMPTY_DETAIL_SEARCH, modelId: "BULKMODEL" }, excludedEventIds: [] },
+      ALL_OPTIONS,
+    );
+    expect(response.json().errors[0], response.body).toEqual({
+      code: ERROR.tooManyRows,
+      message: messageText("en", "error.tooManyRows", { max: "150,000" }),
+    });
+  }, 120_000);
+});
