@@ -117,7 +117,7 @@ function ModeChooser() {
       <Flex gap="4" wrap="wrap" py="2">
         {DISPLAY_MODES.map((value) => (
           <Text as="label" size="2" key={value}>
-            <Flex align="center" gap="2">
+            <Flex as="span" align="center" gap="2">
               <input
                 type="radio"
                 name={name}
@@ -137,16 +137,17 @@ function ModeChooser() {
 /** The lists of the chosen mode. */
 function ModePanel({ mode }: { mode: DisplayMode }) {
   const { t } = useTranslation("eventDisplay");
+  const headingId = useId();
   return (
-    <section aria-label={t(`modes.${mode}`)}>
-      <Heading as="h2" size="4" mt="4" mb="1">
+    <section aria-labelledby={headingId}>
+      <Heading as="h2" size="4" mt="4" mb="1" id={headingId}>
         {t(`modes.${mode}`)}
       </Heading>
       <Text as="p" size="2" color="gray" mb="3">
         {t(`modeIntro.${mode}`)}
       </Text>
-      {mode === "0" ? <FieldOrderList list="eventProperties" heading={t("modes.0")} /> : null}
-      {mode === "1" ? <FieldOrderList list="categories" heading={t("modes.1")} /> : null}
+      {mode === "0" ? <FieldOrderList list="eventProperties" /> : null}
+      {mode === "1" ? <FieldOrderList list="categories" /> : null}
       {mode === "2" ? <FixedItemsEditor /> : null}
       {mode === "3"
         ? OTHER_ITEM_LISTS.map((list) => (

@@ -10,13 +10,15 @@ import {
 } from "../../../../../machines/event/displayFormatDraft.ts";
 import { DisplayFormatEditActor } from "../../../actors/DisplayFormatEditActor.tsx";
 import { useEntryName } from "./entryNames.ts";
+import { useFocusAfterMove } from "./useFocusAfterMove.ts";
 
 /**
  * One list of a display format: every entry the list can hold with a checkbox (checked = shown), the
  * shown ones first in their order, each with Move up / Move down buttons. The buttons stay focusable
- * at either end (aria-disabled), so keyboard focus never drops while an entry is moved along.
+ * at either end (aria-disabled), so keyboard focus never drops while an entry is moved along. With a
+ * heading the list is a region of its own (mode 3 has four); without, it belongs to the mode's.
  */
-export function FieldOrderList({ list, heading }: { list: DraftList; heading: string }) {
+export function FieldOrderList({ list, heading }: { list: DraftList; heading?: string }) {
   const { t } = useTranslation("eventDisplay");
   const editor = DisplayFormatEditActor.useActorRef();
   const draft = DisplayFormatEditActor.useSelector((snapshot) => snapshot.context.draft);
@@ -24,6 +26,7 @@ export function FieldOrderList({ list, heading }: { list: DraftList; heading: st
   const busy = DisplayFormatEditActor.useSelector((snapshot) => !snapshot.matches("editing"));
   const nameOf = useEntryName();
   const headingId = useId();
+  const focus = useFocusAfterMove();
   if (!draft) return null;
 
   const shown = listOf(draft, list);
@@ -31,9 +34,76 @@ export function FieldOrderList({ list, heading }: { list: DraftList; heading: st
   const locked = !writable || busy;
   const move = (entry: string, direction: MoveDirection) => {
     if (locked || !canMove(draft, list, entry, direction)) return;
+    focus.remember(entry, direction);
     editor.send({ type: "field.move", list, entry, direction });
   };
+  const count = (
+    <Text size="2" color="gray">
+      {t("shownCount", { count: shown.length, total: LIST_CATALOGUE[list].length })}
+    </Text>
+  );
 
+  const rows = (
+    <ol ref={focus.container}>
+      {[...shown, ...hidden].map((entry) => {
+        const name = nameOf(list, entry);
+        const isShown = shown.includes(entry);
+        return (
+          <li key={entry}>
+            <Flex align="center" gap="3" py="1" wrap="wrap">
+              <Text as="label" size="2">
+                <Flex as="span" align="center" gap="2">
+                  <input
+                    type="checkbox"
+                    checked={isShown}
+                    disabled={locked}
+                    data-entry={entry}
+                    data-control="toggle"
+                    onChange={() => {
+                      focus.remember(entry, "toggle");
+                      editor.send({ type: "field.toggle", list, entry });
+                    }}
+                  />
+                  {name}
+                </Flex>
+              </Text>
+              {isShown && writable ? (
+                <Flex gap="2">
+                  {(["up", "down"] as const).map((direction) => {
+                    const possible = canMove(draft, list, entry, direction);
+                    return (
+                      <Button
+                        key={direction}
+                        type="button"
+                        data-entry={entry}
+                        data-control={direction}
+                        size="1"
+                        variant="soft"
+                        color={possible ? undefined : "gray"}
+                        aria-disabled={!possible || locked}
+                        aria-label={t(direction === "up" ? "moveUp" : "moveDown", { name })}
+                        onClick={() => move(entry, direction)}
+                      >
+                        {t(direction === "up" ? "moveUpButton" : "moveDownButton")}
+                      </Button>
+                    );
+                  })}
+                </Flex>
+              ) : null}
+            </Flex>
+          </li>
+        );
+      })}
+    </ol>
+  );
+  if (!heading) {
+    return (
+      <Box mb="4">
+        {count}
+        {rows}
+      </Box>
+    );
+  }
   return (
     <Box asChild mb="4">
       <section aria-labelledby={headingId}>
@@ -41,54 +111,9 @@ export function FieldOrderList({ list, heading }: { list: DraftList; heading: st
           <Heading as="h3" size="3" id={headingId}>
             {heading}
           </Heading>
-          <Text size="2" color="gray">
-            {t("shownCount", { count: shown.length, total: LIST_CATALOGUE[list].length })}
-          </Text>
+          {count}
         </Flex>
-        <ol>
-          {[...shown, ...hidden].map((entry) => {
-            const name = nameOf(list, entry);
-            const isShown = shown.includes(entry);
-            return (
-              <li key={entry}>
-                <Flex align="center" gap="3" py="1" wrap="wrap">
-                  <Text as="label" size="2">
-                    <Flex align="center" gap="2">
-                      <input
-                        type="checkbox"
-                        checked={isShown}
-                        disabled={locked}
-                        onChange={() => editor.send({ type: "field.toggle", list, entry })}
-                      />
-                      {name}
-                    </Flex>
-                  </Text>
-                  {isShown && writable ? (
-                    <Flex gap="2">
-                      {(["up", "down"] as const).map((direction) => {
-                        const possible = canMove(draft, list, entry, direction);
-                        return (
-                          <Button
-                            key={direction}
-                            type="button"
-                            size="1"
-                            variant="soft"
-                            color={possible ? undefined : "gray"}
-                            aria-disabled={!possible || locked}
-                            aria-label={t(direction === "up" ? "moveUp" : "moveDown", { name })}
-                            onClick={() => move(entry, direction)}
-                          >
-                            {t(direction === "up" ? "moveUpButton" : "moveDownButton")}
-                          </Button>
-                        );
-                      })}
-                    </Flex>
-                  ) : null}
-                </Flex>
-              </li>
-            );
-          })}
-        </ol>
+        {rows}
       </section>
     </Box>
   );

@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Heading, Text } from "@radix-ui/themes";
+import { Box, Button, Flex, Text } from "@radix-ui/themes";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { canMove, canToggle, type MoveDirection } from "../../../../../machines/event/displayFormatDraft.ts";
@@ -6,6 +6,7 @@ import { FIXED_ITEM_LIMIT, FIXED_ITEM_SECTIONS } from "../../../../contract/even
 import { EVENT_SECTIONS } from "../../../../contract/eventFields.ts";
 import { DisplayFormatEditActor } from "../../../actors/DisplayFormatEditActor.tsx";
 import { useEntryName, useFieldName, useSectionName } from "./entryNames.ts";
+import { useFocusAfterMove } from "./useFocusAfterMove.ts";
 
 type FixedSection = (typeof FIXED_ITEM_SECTIONS)[number];
 
@@ -31,7 +32,8 @@ export function FixedItemsEditor() {
   const fieldName = useFieldName();
   const [section, setSection] = useState<FixedSection>("basic");
   const [field, setField] = useState<string>(fieldsOf("basic")[0] ?? "");
-  const ids = { heading: useId(), count: useId(), section: useId(), field: useId(), note: useId() };
+  const ids = { count: useId(), section: useId(), field: useId(), note: useId() };
+  const focus = useFocusAfterMove();
   if (!draft) return null;
 
   const fixed = draft.fixedItems;
@@ -41,6 +43,7 @@ export function FixedItemsEditor() {
   const alreadyAdded = fixed.includes(candidate);
   const move = (entry: string, direction: MoveDirection) => {
     if (locked || !canMove(draft, "fixedItems", entry, direction)) return;
+    focus.remember(entry, direction);
     editor.send({ type: "field.move", list: "fixedItems", entry, direction });
   };
   const add = () => {
@@ -49,120 +52,117 @@ export function FixedItemsEditor() {
   };
 
   return (
-    <Box asChild mb="4">
-      <section aria-labelledby={ids.heading}>
-        <Heading as="h3" size="3" id={ids.heading} mb="1">
-          {t("modes.2")}
-        </Heading>
-        <Text as="p" size="2" mb="2" id={ids.count} role="status">
-          {t("fixedCount", { count: fixed.length, max: FIXED_ITEM_LIMIT })}
+    <Box mb="4">
+      <Text as="p" size="2" mb="2" id={ids.count} role="status">
+        {t("fixedCount", { count: fixed.length, max: FIXED_ITEM_LIMIT })}
+      </Text>
+      {fixed.length === 0 ? (
+        <Text as="p" size="2" color="gray" mb="2">
+          {t("fixedNone")}
         </Text>
-        {fixed.length === 0 ? (
-          <Text as="p" size="2" color="gray" mb="2">
-            {t("fixedNone")}
-          </Text>
-        ) : (
-          <ol aria-describedby={ids.count}>
-            {fixed.map((entry) => {
-              const name = nameOf("fixedItems", entry);
-              return (
-                <li key={entry}>
-                  <Flex align="center" gap="3" py="1" wrap="wrap">
-                    <Text size="2">{name}</Text>
-                    {writable ? (
-                      <Flex gap="2">
-                        {(["up", "down"] as const).map((direction) => {
-                          const possible = canMove(draft, "fixedItems", entry, direction);
-                          return (
-                            <Button
-                              key={direction}
-                              type="button"
-                              size="1"
-                              variant="soft"
-                              color={possible ? undefined : "gray"}
-                              aria-disabled={!possible || locked}
-                              aria-label={t(direction === "up" ? "moveUp" : "moveDown", { name })}
-                              onClick={() => move(entry, direction)}
-                            >
-                              {t(direction === "up" ? "moveUpButton" : "moveDownButton")}
-                            </Button>
-                          );
-                        })}
-                        <Button
-                          type="button"
-                          size="1"
-                          variant="soft"
-                          color="red"
-                          disabled={locked}
-                          aria-label={t("fixedRemove", { name })}
-                          onClick={() => editor.send({ type: "field.toggle", list: "fixedItems", entry })}
-                        >
-                          {t("fixedRemoveButton")}
-                        </Button>
-                      </Flex>
-                    ) : null}
-                  </Flex>
-                </li>
-              );
-            })}
-          </ol>
-        )}
-        {writable ? (
-          <Flex gap="3" align="end" wrap="wrap" mt="3">
-            <Flex direction="column" gap="1">
-              <Text as="label" htmlFor={ids.section} size="2" weight="medium">
-                {t("fixedSection")}
-              </Text>
-              <select
-                id={ids.section}
-                value={section}
-                disabled={locked}
-                onChange={(event) => {
-                  const next = event.target.value as FixedSection;
-                  setSection(next);
-                  setField(fieldsOf(next)[0] ?? "");
-                }}
-              >
-                {FIXED_ITEM_SECTIONS.map((value) => (
-                  <option key={value} value={value}>
-                    {sectionName(value)}
-                  </option>
-                ))}
-              </select>
-            </Flex>
-            <Flex direction="column" gap="1">
-              <Text as="label" htmlFor={ids.field} size="2" weight="medium">
-                {t("fixedField")}
-              </Text>
-              <select
-                id={ids.field}
-                value={field}
-                disabled={locked}
-                onChange={(event) => setField(event.target.value)}
-              >
-                {fieldsOf(section).map((value) => (
-                  <option key={value} value={value}>
-                    {fieldName(value)}
-                  </option>
-                ))}
-              </select>
-            </Flex>
-            <Button
-              type="button"
-              aria-disabled={locked || full || alreadyAdded}
-              aria-describedby={full || alreadyAdded ? ids.note : undefined}
-              onClick={add}
+      ) : (
+        <ol aria-describedby={ids.count} ref={focus.container}>
+          {fixed.map((entry) => {
+            const name = nameOf("fixedItems", entry);
+            return (
+              <li key={entry}>
+                <Flex align="center" gap="3" py="1" wrap="wrap">
+                  <Text size="2">{name}</Text>
+                  {writable ? (
+                    <Flex gap="2">
+                      {(["up", "down"] as const).map((direction) => {
+                        const possible = canMove(draft, "fixedItems", entry, direction);
+                        return (
+                          <Button
+                            key={direction}
+                            type="button"
+                            data-entry={entry}
+                            data-control={direction}
+                            size="1"
+                            variant="soft"
+                            color={possible ? undefined : "gray"}
+                            aria-disabled={!possible || locked}
+                            aria-label={t(direction === "up" ? "moveUp" : "moveDown", { name })}
+                            onClick={() => move(entry, direction)}
+                          >
+                            {t(direction === "up" ? "moveUpButton" : "moveDownButton")}
+                          </Button>
+                        );
+                      })}
+                      <Button
+                        type="button"
+                        size="1"
+                        variant="soft"
+                        color="red"
+                        disabled={locked}
+                        aria-label={t("fixedRemove", { name })}
+                        onClick={() => editor.send({ type: "field.toggle", list: "fixedItems", entry })}
+                      >
+                        {t("fixedRemoveButton")}
+                      </Button>
+                    </Flex>
+                  ) : null}
+                </Flex>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {writable ? (
+        <Flex gap="3" align="end" wrap="wrap" mt="3">
+          <Flex direction="column" gap="1">
+            <Text as="label" htmlFor={ids.section} size="2" weight="medium">
+              {t("fixedSection")}
+            </Text>
+            <select
+              id={ids.section}
+              value={section}
+              disabled={locked}
+              onChange={(event) => {
+                const next = event.target.value as FixedSection;
+                setSection(next);
+                setField(fieldsOf(next)[0] ?? "");
+              }}
             >
-              {t("fixedAdd")}
-            </Button>
+              {FIXED_ITEM_SECTIONS.map((value) => (
+                <option key={value} value={value}>
+                  {sectionName(value)}
+                </option>
+              ))}
+            </select>
           </Flex>
-        ) : null}
-        {writable && (full || alreadyAdded) ? (
-          <Text as="p" size="2" color="gray" mt="2" id={ids.note}>
-            {full ? t("fixedLimitReached", { max: FIXED_ITEM_LIMIT }) : t("fixedAlreadyAdded")}
-          </Text>
-        ) : null}
-      </section>
+          <Flex direction="column" gap="1">
+            <Text as="label" htmlFor={ids.field} size="2" weight="medium">
+              {t("fixedField")}
+            </Text>
+            <select
+              id={ids.field}
+              value={field}
+              disabled={locked}
+              onChange={(event) => setField(event.target.value)}
+            >
+              {fieldsOf(section).map((value) => (
+                <option key={value} value={value}>
+                  {fieldName(value)}
+                </option>
+              ))}
+            </select>
+          </Flex>
+          <Button
+            type="button"
+            aria-disabled={locked || full || alreadyAdded}
+            aria-describedby={full || alreadyAdded ? ids.note : undefined}
+            onClick={add}
+          >
+            {t("fixedAdd")}
+          </Button>
+        </Flex>
+      ) : null}
+      {writable && (full || alreadyAdded) ? (
+        <Text as="p" size="2" color="gray" mt="2" id={ids.note}>
+          {full ? t("fixedLimitReached", { max: FIXED_ITEM_LIMIT }) : t("fixedAlreadyAdded")}
+        </Text>
+      ) : null}
     </Box>
   );
 }
