@@ -304,6 +304,14 @@ describe.each(TEST_LANGS)("event detail display customisation [%s]", (lang) => {
     expect(await checkbox(properties, fields.eventId).isDisabled()).toBe(true);
     expect(await properties.getByRole("button").count()).toBe(0);
     await expectNoAxeViolations(ui.page, "display format edit (viewer)");
+    // Mode 3 lists the part sections' fields in four groups; mode 2 has no picker for the viewer.
+    await radio(ui.page, s.modes["3"]).check();
+    for (const group of Object.values(s.otherGroups)) await visible(listSection(group));
+    expect(await checkbox(listSection(s.otherGroups.party), fields.tel).isChecked()).toBe(true);
+    await expectNoAxeViolations(ui.page, "display format edit (other, viewer)");
+    await radio(ui.page, s.modes["2"]).check();
+    await visible(textOnPage(ui.page, s.fixedCount.replace("{count}", "5").replace("{max}", "8")));
+    expect(await button(ui.page, s.fixedAdd).count()).toBe(0);
 
     for (const [path, telegram] of [
       ["event/displayFormat/save", { format: DEFAULT_DISPLAY_FORMAT }],
