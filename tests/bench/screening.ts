@@ -8,6 +8,7 @@
  * tenants and bulk events (minutes); later runs reuse them.
  */
 import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type CompiledQuery, Kysely, PostgresDialect, sql } from "kysely";
@@ -277,8 +278,14 @@ export async function screeningBenchmark(): Promise<BenchRow[]> {
       }),
     });
     const base = { baseUrl: server.url, concurrency: CONCURRENCY, maxMs: MAX_MS };
+    // Other work on the machine takes CPU from the server, PostgreSQL and the generator alike.
+    const load = () =>
+      `machine load ${loadavg()
+        .map((value) => value.toFixed(2))
+        .join(" ")}`;
     await runLoad({ ...base, requests: 500, expectStatus: 200, request: screening("warm", REQUESTS) });
     await runLoad({ ...base, requests: 500, expectStatus: 401, request: trivial });
+    const loadBefore = load();
     const screened = await runLoad({
       ...base,
       requests: REQUESTS,
@@ -293,7 +300,8 @@ export async function screeningBenchmark(): Promise<BenchRow[]> {
       `p99 ${ms(percentile(result.latenciesMs, 99))}, max ${ms(Math.max(...result.latenciesMs))}` +
       (result.failed > 0 ? `, ${result.failed} failed` : "") +
       (result.unexpected.size > 0 ? `, unexpected statuses ${JSON.stringify([...result.unexpected])}` : "");
-    console.log(`\n${describe("screening (POST /api/v3/screening/screen, signed)", screened)}`);
+    console.log(`\n(d) before the screening run: ${loadBefore}; after both runs: ${load()}`);
+    console.log(describe("screening (POST /api/v3/screening/screen, signed)", screened));
     console.log(describe("trivial route (sessionInfo without session, 401)", baseline));
     const ok = screened.failed === 0 && screened.unexpected.size === 0;
     const p50 = percentile(screened.latenciesMs, 50);
