@@ -417,4 +417,35 @@ describe.each(testBackends())("event actions (%s)", (backend) => {
     // Exactly the winner's write is there.
     expect(Number(after?.memos) + Number(after?.history)).toBe(1);
   });
+
+  it("gives the edit lock to exactly one of two operators opening a dialog at once", async () => {
+    const eventId = await newEvent();
+    const [first, second] = await Promise.all([
+      send(r.t, eventEditBegin, r.admin, { eventId, version: 1, action: "ok" }),
+      send(r.t, eventEditBegin, r.reviewer, { eventId, version: 1, action: "ng" }),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    const [winner, loser] = first.statusCode === 200 ? [r.admin, second] : [r.reviewer, first];
+    expectRefusal(loser, ERROR.editLocked);
+    const lock = await lockOf(eventId);
+    expect(lock?.operator_name).toBe(winner === r.admin ? "デモ管理者" : "デモ審査者");
+  });
+
+  it("never lets a save slip past a dialog another operator opens at the same moment", async () => {
+    const eventId = await newEvent();
+    const [begin, save] = await Promise.all([
+      send(r.t, eventEditBegin, r.admin, { eventId, version: 1, action: "memo" }),
+      send(r.t, eventMemoAdd, r.reviewer, { eventId, version: 1, memo: "同時の保存" }),
+    ]);
+    if (begin.statusCode === 200) {
+      // The dialog opened first: the save waited for it and found the lock.
+      expectRefusal(save, ERROR.editLocked);
+      expect((await footprint(eventId))?.memos).toBe(0);
+    } else {
+      // The save went first: the dialog was opened on a version that no longer is.
+      expectRefusal(begin, ERROR.conflict);
+      expect(save.statusCode, save.body).toBe(200);
+      expect(await lockOf(eventId)).toBeUndefined();
+    }
+  });
 });

@@ -37,45 +37,41 @@ export async function holdEventForEdit(
   version: number,
 ): Promise<HeldEvent> {
   const row = await trx
-    .selectFrom("events as e")
+    .selectFrom("events")
+    .select(["event_id", "shop_event_id", "tenant_name", "version", "busy_state"])
+    .where("company_id", "=", editor.companyId)
+    .where("event_id", "=", eventId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw new ApiError(ERROR.notFound);
+  // A statement of its own, after the row lock: under READ COMMITTED it sees the lock another
+  // operator committed while this one waited (a join in the locking statement would not).
+  const found = await trx
+    .selectFrom("operators as o")
     .leftJoin("event_edit_locks as k", (join) =>
-      join.onRef("k.company_id", "=", "e.company_id").onRef("k.event_id", "=", "e.event_id"),
+      join.onRef("k.company_id", "=", "o.company_id").on("k.event_id", "=", eventId),
     )
     .select([
-      "e.event_id",
-      "e.shop_event_id",
-      "e.tenant_name",
-      "e.version",
-      "e.busy_state",
+      "o.name as operator_name",
       "k.operator_id as lock_operator_id",
       "k.operator_name as lock_operator_name",
       "k.locked_at as lock_locked_at",
       "k.expires_at as lock_expires_at",
     ])
-    .select((eb) =>
-      eb
-        .selectFrom("operators as o")
-        .select("o.name")
-        .whereRef("o.company_id", "=", "e.company_id")
-        .where("o.id", "=", editor.operatorId)
-        .as("operator_name"),
-    )
-    .where("e.company_id", "=", editor.companyId)
-    .where("e.event_id", "=", eventId)
-    .forUpdate("e")
-    .executeTakeFirst();
-  if (!row) throw new ApiError(ERROR.notFound);
+    .where("o.company_id", "=", editor.companyId)
+    .where("o.id", "=", editor.operatorId)
+    .executeTakeFirstOrThrow();
   if (row.version !== version) throw new ApiError(ERROR.conflict);
   const lock =
-    row.lock_operator_id !== null &&
-    row.lock_operator_name !== null &&
-    row.lock_locked_at !== null &&
-    row.lock_expires_at !== null
+    found.lock_operator_id !== null &&
+    found.lock_operator_name !== null &&
+    found.lock_locked_at !== null &&
+    found.lock_expires_at !== null
       ? {
-          operatorId: row.lock_operator_id,
-          operatorName: row.lock_operator_name,
-          lockedAt: row.lock_locked_at,
-          expiresAt: row.lock_expires_at,
+          operatorId: found.lock_operator_id,
+          operatorName: found.lock_operator_name,
+          lockedAt: found.lock_locked_at,
+          expiresAt: found.lock_expires_at,
         }
       : null;
   const block = editBlockOf(row.busy_state, lock, editor.operatorId, editor.now);
@@ -85,6 +81,6 @@ export async function holdEventForEdit(
     shopEventId: row.shop_event_id,
     tenantName: row.tenant_name,
     version: row.version,
-    operatorName: row.operator_name ?? "",
+    operatorName: found.operator_name,
   };
 }
