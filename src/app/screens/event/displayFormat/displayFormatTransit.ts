@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { KeyValueStorage } from "../../../../client/browserStorage.ts";
 import { getTransit, setTransit } from "../../../../client/transit.ts";
 import { SCREENS } from "../../../../contract/screens.ts";
 
@@ -16,14 +17,17 @@ const FALLBACK_PATH = SCREENS.EventList.path;
 const returnSchema = z.object({ returnUrl: z.string().regex(/^\/(?!\/)[^\s\\]*$/) });
 
 /** Called by the screen that opens the display format edit, with the URL to come back to. */
-export function rememberReturnForDisplayFormat(returnUrl: string): void {
+export function rememberReturnForDisplayFormat(
+  returnUrl: string,
+  storage: KeyValueStorage = sessionStorage,
+): void {
   const referrer = returnUrl.split("?", 1)[0] ?? returnUrl;
-  setTransit(EDIT_PATH, { returnUrl }, referrer);
+  setTransit(EDIT_PATH, { returnUrl }, referrer, storage);
 }
 
 /** Where "Back" goes: the screen the edit was opened from, else the event list. */
-export function displayFormatReturnUrl(): string {
-  const entry = getTransit(EDIT_PATH);
+export function displayFormatReturnUrl(storage: KeyValueStorage = sessionStorage): string {
+  const entry = getTransit(EDIT_PATH, storage);
   const parsed = returnSchema.safeParse(entry?.data);
   return parsed.success ? parsed.data.returnUrl : FALLBACK_PATH;
 }
