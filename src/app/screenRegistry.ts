@@ -8,6 +8,10 @@ import { type LazyScreen, lazyScreen } from "./lazyScreen.tsx";
  *   EventList: lazyScreen(() => import("./screens/event/eventScreens.ts"), (m) => m.EventListScreen),
  */
 export const SCREEN_COMPONENTS: Partial<Record<ScreenId, LazyScreen>> = {
+  EventList: lazyScreen(
+    () => import("./screens/event/EventListScreen.tsx"),
+    (m) => m.EventListScreen,
+  ),
   ApiConnectionInfo: lazyScreen(
     () => import("./screens/apiConnection/ApiConnectionInfoScreen.tsx"),
     (m) => m.ApiConnectionInfoScreen,

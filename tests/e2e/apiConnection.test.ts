@@ -13,6 +13,7 @@ import {
   gone,
   heading,
   LABELS,
+  LANDING_PATH,
   loginAs,
   messageNo,
   openMenuEntry,
@@ -72,8 +73,8 @@ describe.each(TEST_LANGS)("API connection information [%s]", (lang) => {
   it("lets the administrator show, copy and reissue the secret key", async () => {
     await ui.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: ui.app.url });
     await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
-    // Login lands on the first screen of the menu, Rule list, before API connection information.
-    expect(pathOf(ui.page)).toBe("/releasedRuleList");
+    // Login lands on the first screen of the menu, Event list, before API connection information.
+    expect(pathOf(ui.page)).toBe(LANDING_PATH);
     await openFromMenu();
 
     for (const label of [s.companyId, s.applicationId, s.secretKey, s.screeningModel])
@@ -134,7 +135,7 @@ describe.each(TEST_LANGS)("API connection information [%s]", (lang) => {
 
   it("shows the viewer the masked key without any control, and refuses a forged reissue with 962", async () => {
     await loginAs(ui.page, ui.app, lang, ACCOUNTS.viewer);
-    expect(pathOf(ui.page)).toBe("/releasedRuleList");
+    expect(pathOf(ui.page)).toBe(LANDING_PATH);
     const nav = await visible(ui.page.getByRole("navigation", { name: l.mainMenu, exact: true }));
     expect(await nav.getByRole("button", { name: l.groupAdmin, exact: true }).count()).toBe(0);
     expect(await nav.getByText(l.groupAdmin, { exact: true }).count()).toBe(0);

@@ -89,12 +89,18 @@ export interface ConsoleUnderTest {
   stop(): Promise<void>;
 }
 
-/** The real server on a free loopback port, with a fresh copy of the demo database and a mail peer. */
+/** Where login lands: the first screen of the menu the demo operators may open (Event list). */
+export const LANDING_PATH = "/EventList";
+
+/**
+ * The real server on a free loopback port, with a fresh copy of the demo database (or of the database
+ * `dataDir` makes, e.g. one with bulk events) and a mail peer.
+ */
 export async function startConsole(
-  options: { consoleEnv?: string; env?: Record<string, string> } = {},
+  options: { consoleEnv?: string; env?: Record<string, string>; dataDir?: () => Promise<string> } = {},
 ): Promise<ConsoleUnderTest> {
   const smtp = await startSmtpCapture();
-  const dataDir = await freshDataDir();
+  const dataDir = await (options.dataDir ?? freshDataDir)();
   let server: ServerProcess;
   try {
     server = await startServerProcess({

@@ -1,6 +1,7 @@
 import messagesEn from "../../contract/messages/en.json";
 import apiConnectionEn from "./locales/en/apiConnection.json";
 import commonEn from "./locales/en/common.json";
+import eventListEn from "./locales/en/eventList.json";
 import eventDisplayEn from "./locales/en/eventDisplay.json";
 import loginEn from "./locales/en/login.json";
 import menuEn from "./locales/en/menu.json";
@@ -18,6 +19,7 @@ import systemEn from "./locales/en/system.json";
 export const resourcesEn = {
   apiConnection: apiConnectionEn,
   common: commonEn,
+  eventList: eventListEn,
   eventDisplay: eventDisplayEn,
   login: loginEn,
   menu: menuEn,

@@ -1,6 +1,7 @@
 import messagesJa from "../../contract/messages/ja.json";
 import apiConnectionJa from "./locales/ja/apiConnection.json";
 import commonJa from "./locales/ja/common.json";
+import eventListJa from "./locales/ja/eventList.json";
 import eventDisplayJa from "./locales/ja/eventDisplay.json";
 import loginJa from "./locales/ja/login.json";
 import menuJa from "./locales/ja/menu.json";
@@ -14,6 +15,7 @@ import type { Resources } from "./resourcesEn.ts";
 export const resourcesJa: Resources = {
   apiConnection: apiConnectionJa,
   common: commonJa,
+  eventList: eventListJa,
   eventDisplay: eventDisplayJa,
   login: loginJa,
   menu: menuJa,

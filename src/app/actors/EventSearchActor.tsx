@@ -1,0 +1,34 @@
+import { createActorContext } from "@xstate/react";
+import { type ReactNode, useState } from "react";
+import { fromPromise } from "xstate";
+import { eventSearchMachine, type LoadPageInput } from "../../../machines/event/eventSearchMachine.ts";
+import { type EventSearch, eventList, eventSelectAll } from "../../contract/eventSearch.ts";
+import { useRunCall } from "./CallRunner.tsx";
+
+/** The event list's workflow (machines/event/eventSearchMachine.ts). */
+export const EventSearchActor = createActorContext(eventSearchMachine);
+
+// The list shows these refusals itself: 676 as its empty state, field errors at the fields, the
+// split-period dialog and the several-models message beside the selection.
+const SHOWN_ON_SCREEN = { manual: true } as const;
+
+export function EventSearchProvider({ children }: { children: ReactNode }) {
+  const run = useRunCall();
+  const [logic] = useState(() =>
+    eventSearchMachine.provide({
+      actors: {
+        loadPage: fromPromise(({ input }: { input: LoadPageInput }) =>
+          run(
+            eventList,
+            { search: input.search, pageSize: input.pageSize, cursor: input.cursor },
+            SHOWN_ON_SCREEN,
+          ),
+        ),
+        selectAll: fromPromise(({ input }: { input: { search: EventSearch } }) =>
+          run(eventSelectAll, { search: input.search }, SHOWN_ON_SCREEN),
+        ),
+      },
+    }),
+  );
+  return <EventSearchActor.Provider logic={logic}>{children}</EventSearchActor.Provider>;
+}

@@ -1,0 +1,40 @@
+import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
+import { type Assignee, eventAssigneeList, eventLabelList, type Label } from "../../contract/eventActions.ts";
+import { useRunCall } from "./CallRunner.tsx";
+
+/**
+ * What the detailed search offers to choose from: the tenant's labels and the operators events can be
+ * assigned to. Each list is null until it arrives; one that cannot be loaded stays null and the form
+ * shows the rest of its fields.
+ */
+export interface EventSearchChoices {
+  labels: Label[] | null;
+  assignees: Assignee[] | null;
+}
+
+const NONE: EventSearchChoices = { labels: null, assignees: null };
+const ChoicesContext = createContext<EventSearchChoices>(NONE);
+
+// A refusal or a failure only leaves the choice out; it is no reason to leave the list.
+const QUIET = { manual: true, reportUnexpected: true } as const;
+
+export function EventSearchChoicesProvider({ children }: { children: ReactNode }) {
+  const run = useRunCall();
+  const [choices, setChoices] = useState<EventSearchChoices>(NONE);
+  useEffect(() => {
+    let live = true;
+    const settle = <T,>(promise: Promise<T>) => promise.catch(() => null);
+    void settle(run(eventLabelList, {}, QUIET)).then((outcome) => {
+      if (live && outcome?.ok) setChoices((now) => ({ ...now, labels: outcome.result.labels }));
+    });
+    void settle(run(eventAssigneeList, {}, QUIET)).then((outcome) => {
+      if (live && outcome?.ok) setChoices((now) => ({ ...now, assignees: outcome.result.assignees }));
+    });
+    return () => {
+      live = false;
+    };
+  }, [run]);
+  return <ChoicesContext.Provider value={choices}>{children}</ChoicesContext.Provider>;
+}
+
+export const useEventSearchChoices = (): EventSearchChoices => useContext(ChoicesContext);

@@ -1,0 +1,118 @@
+import { Button, Flex } from "@radix-ui/themes";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  EMPTY_DETAIL_SEARCH,
+  type EventSearch,
+  eventSearchSchema,
+  SEARCH_MODE,
+  searchToQuery,
+} from "../../../contract/eventSearch.ts";
+import { type FieldErrors, focusFirstInvalid, validateForm } from "../../ui/fieldErrors.ts";
+import { DetailSearchFields, type DetailValues } from "./DetailSearchFields.tsx";
+import { SearchField } from "./SearchField.tsx";
+import { type SearchMode, SearchModeChooser } from "./SearchModeChooser.tsx";
+
+interface Draft {
+  mode: SearchMode;
+  q: string;
+  detail: DetailValues;
+}
+
+function draftOf(search: EventSearch): Draft {
+  const { mode: _mode, ...emptyDetail } = EMPTY_DETAIL_SEARCH;
+  if (search.mode === SEARCH_MODE.quick) return { mode: search.mode, q: search.q, detail: emptyDetail };
+  const { mode, ...detail } = search;
+  return { mode, q: "", detail };
+}
+
+const searchOf = (draft: Draft): EventSearch =>
+  draft.mode === SEARCH_MODE.quick
+    ? { mode: SEARCH_MODE.quick, q: draft.q }
+    : { mode: SEARCH_MODE.detail, ...draft.detail };
+
+/**
+ * The search form: quick or detailed, checked in the browser with the contract's schema (the spec's
+ * messages at each field) before it is sent; Enter in any field searches. It shows the search in force
+ * again whenever that changes (a reload, back and forward).
+ */
+export function EventSearchForm({
+  search,
+  serverErrors,
+  onSearch,
+}: {
+  search: EventSearch;
+  /** The server's refusal of the search in force, by field. */
+  serverErrors: FieldErrors;
+  onSearch: (search: EventSearch) => void;
+}) {
+  const { t } = useTranslation("eventList");
+  const formRef = useRef<HTMLFormElement>(null);
+  const [draft, setDraft] = useState<Draft>(() => draftOf(search));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const shownKey = searchToQuery(search).toString();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the search
+  useEffect(() => {
+    setDraft(draftOf(search));
+    setErrors({});
+  }, [shownKey]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validateForm(eventSearchSchema, searchOf(draft));
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      // After React has marked the fields invalid.
+      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+      return;
+    }
+    setErrors({});
+    onSearch(checked.data);
+  };
+
+  const shownErrors = { ...serverErrors, ...errors };
+  return (
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      noValidate
+      aria-label={t("searchHeading")}
+      className="event-search-form"
+    >
+      <Flex direction="column" gap="3">
+        <SearchModeChooser mode={draft.mode} onChange={(mode) => setDraft((now) => ({ ...now, mode }))} />
+        {draft.mode === SEARCH_MODE.quick ? (
+          <SearchField
+            id="eventSearch-q"
+            label={t("quickSearch")}
+            hint={t("quickHint")}
+            value={draft.q}
+            onChange={(q) => setDraft((now) => ({ ...now, q }))}
+            error={shownErrors.q}
+          />
+        ) : (
+          <DetailSearchFields
+            values={draft.detail}
+            errors={shownErrors}
+            onChange={(patch) => setDraft((now) => ({ ...now, detail: { ...now.detail, ...patch } }))}
+          />
+        )}
+        <Flex gap="3">
+          <Button type="submit">{t("search")}</Button>
+          <Button
+            type="button"
+            variant="soft"
+            color="gray"
+            onClick={() => {
+              setDraft((now) => ({ ...draftOf({ mode: SEARCH_MODE.quick, q: "" }), mode: now.mode }));
+              setErrors({});
+            }}
+          >
+            {t("clear")}
+          </Button>
+        </Flex>
+      </Flex>
+    </form>
+  );
+}

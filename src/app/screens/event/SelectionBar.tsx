@@ -1,0 +1,76 @@
+import { Button, Flex, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
+import { selectedCount } from "../../../../machines/event/eventSelection.ts";
+import { ERROR } from "../../../contract/errors.ts";
+import { EventSearchActor } from "../../actors/EventSearchActor.tsx";
+import { FormMessage } from "../../ui/FormMessage.tsx";
+
+/**
+ * The selection's count and what can be done with it: select the page, select all search results
+ * (up to 150,000, by the server's count), deselect all, CSV output (one screening model, not empty).
+ */
+export function SelectionBar() {
+  const { t, i18n } = useTranslation("eventList");
+  const { t: message } = useTranslation("messages");
+  const list = EventSearchActor.useActorRef();
+  const count = EventSearchActor.useSelector((snapshot) => selectedCount(snapshot.context.selection));
+  const browsing = EventSearchActor.useSelector((snapshot) => snapshot.matches({ results: "browsing" }));
+  const selectingAll = EventSearchActor.useSelector((snapshot) =>
+    snapshot.matches({ results: "selectingAll" }),
+  );
+  const canClear = EventSearchActor.useSelector((snapshot) => snapshot.can({ type: "selection.clear" }));
+  const canExport = EventSearchActor.useSelector((snapshot) => snapshot.can({ type: "export.open" }));
+  const refusals = EventSearchActor.useSelector((snapshot) =>
+    snapshot.matches({ results: "splitDialog" }) ? [] : snapshot.context.selectionErrors,
+  );
+
+  return (
+    <Flex direction="column" gap="2">
+      <Flex gap="3" align="center" wrap="wrap">
+        <Text size="2" weight="medium" role="status">
+          {t("selectedCount", { count: count.toLocaleString(i18n.language) })}
+        </Text>
+        <Button
+          type="button"
+          variant="soft"
+          disabled={!browsing}
+          onClick={() => list.send({ type: "page.select" })}
+        >
+          {t("selectPage")}
+        </Button>
+        <Button
+          type="button"
+          variant="soft"
+          disabled={!browsing}
+          loading={selectingAll}
+          onClick={() => list.send({ type: "all.select" })}
+        >
+          {t("selectAll")}
+        </Button>
+        <Button
+          type="button"
+          variant="soft"
+          color="gray"
+          disabled={!canClear}
+          onClick={() => list.send({ type: "selection.clear" })}
+        >
+          {t("deselectAll")}
+        </Button>
+        <Button type="button" disabled={!canExport} onClick={() => list.send({ type: "export.open" })}>
+          {t("csvOutput")}
+        </Button>
+      </Flex>
+      {refusals.length > 0 ? (
+        <FormMessage tone="error">
+          {refusals
+            .map((error) =>
+              error.code === ERROR.multipleModels && error.message === ""
+                ? message("error.multipleModels")
+                : error.message,
+            )
+            .join("\n")}
+        </FormMessage>
+      ) : null}
+    </Flex>
+  );
+}

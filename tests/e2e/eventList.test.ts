@@ -1,0 +1,339 @@
+import type { Locator, Page, Response } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import listEn from "../../src/app/i18n/locales/en/eventList.json";
+import listJa from "../../src/app/i18n/locales/ja/eventList.json";
+import { EVENT_FIELD_LABELS } from "../../src/contract/eventFields.ts";
+import { MAX_SEARCH_VALUES } from "../../src/contract/eventSearch.ts";
+import { expectNoAxeViolations } from "../support/axe.ts";
+import { TEST_LANGS, type TestLang } from "../support/browser.ts";
+import { BULK_EVENTS_YEAR, freshBulkDataDir } from "../support/bulkEventsDatabase.ts";
+import {
+  ACCOUNTS,
+  consoleSession,
+  gone,
+  LANDING_PATH,
+  loginAs,
+  MESSAGES,
+  messageNo,
+  pathOf,
+  screenReady,
+  visible,
+} from "./consoleHarness.ts";
+
+const SCREEN = { en: listEn, ja: listJa } as const;
+/** Just above the selection limit of 150,000: select all must open the split-period dialog. */
+const BULK_EVENTS = 150_001;
+
+/** Cells of a result row: checkbox, event ID, merchant management ID, time, automatic result, ... model. */
+const CELL = { createdAt: 3, aaresult: 4, modelId: 9 } as const;
+
+/** Fills a "{placeholder}" template the way i18next does for the screen's texts. */
+const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key]));
+
+function screenOf(page: Page, lang: TestLang) {
+  const s = SCREEN[lang];
+  const field = EVENT_FIELD_LABELS[lang];
+  const table = page.getByRole("table", { name: s.tableCaption, exact: true });
+  return {
+    s,
+    field,
+    table,
+    quickBox: page.getByRole("textbox", { name: s.quickSearch, exact: true }),
+    searchButton: page.getByRole("button", { name: s.search, exact: true }),
+    detailMode: page.getByRole("radio", { name: s.modeDetail, exact: true }),
+    /** A detailed-search input by its visible label (date and time inputs have no textbox role). */
+    input: (label: string) => page.getByLabel(label, { exact: true }),
+    eventLinks: () => table.locator("tbody tr[data-index] a"),
+    selectedText: (count: number | string) =>
+      page.getByText(fill(s.selectedCount, { count }), { exact: true }),
+  };
+}
+
+/** The event IDs of the rows rendered now, in order. */
+const renderedEventIds = (links: Locator) => links.allTextContents();
+
+/** Each rendered row's cells' text. */
+async function renderedRows(table: Locator): Promise<string[][]> {
+  return table
+    .locator("tbody tr[data-index]")
+    .evaluateAll((rows) =>
+      rows.map((row) => [...row.querySelectorAll("td")].map((cell) => (cell.textContent ?? "").trim())),
+    );
+}
+
+/** The text of the elements that describe an input (its message). */
+const descriptionOf = (input: Locator) =>
+  input.evaluate((element) =>
+    (element.getAttribute("aria-describedby") ?? "")
+      .split(" ")
+      .map((id) => document.getElementById(id)?.textContent ?? "")
+      .join(" "),
+  );
+
+const isListCall = (response: Response) =>
+  response.url().endsWith("/api/v3/screen/event/list") && response.request().method() === "POST";
+
+/** Does what starts a search and waits until the list has answered and shows it (nothing busy). */
+async function searched(page: Page, start: () => Promise<unknown>): Promise<void> {
+  await Promise.all([page.waitForResponse(isListCall), start()]);
+  await screenReady(page);
+}
+
+describe.each(TEST_LANGS)("event list [%s]", (lang) => {
+  const ui = consoleSession(lang);
+
+  it("lands after login, searches by one and by several event IDs by Enter, keeps the search in the URL across a reload", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.reviewer);
+    expect(pathOf(ui.page)).toBe(LANDING_PATH);
+    const screen = screenOf(ui.page, lang);
+    await visible(screen.table);
+    // The default search lists the newest events, 200 per page.
+    await visible(ui.page.getByText(fill(screen.s.total, { count: "600" }), { exact: true }));
+    const perPage = ui.page.getByRole("combobox", { name: screen.s.pageSize, exact: true });
+    expect(await perPage.inputValue()).toBe("200");
+    expect((await perPage.locator("option").allTextContents()).map((text) => text.trim())).toEqual(
+      [50, 100, 200, 500].map((count) => fill(screen.s.perPage, { count })),
+    );
+    const [first, second, third] = await renderedEventIds(screen.eventLinks());
+    if (!first || !second || !third) throw new Error("the default search shows fewer than 3 events");
+    await expectNoAxeViolations(ui.page, "event list with results");
+
+    await screen.quickBox.fill(first);
+    await searched(ui.page, () => screen.quickBox.press("Enter"));
+    await ui.page.waitForURL((url) => url.searchParams.get("q") === first);
+    expect(await renderedEventIds(screen.eventLinks())).toEqual([first]);
+    await visible(ui.page.getByText(fill(screen.s.total, { count: "1" }), { exact: true }));
+
+    // Several values separated by spaces; the ends are trimmed.
+    await screen.quickBox.fill(` ${third} ${first} ${second} `);
+    await searched(ui.page, () => screen.searchButton.click());
+    await ui.page.waitForURL((url) => url.searchParams.get("q") === `${third} ${first} ${second}`);
+    expect(await renderedEventIds(screen.eventLinks())).toEqual([first, second, third]);
+    const url = new URL(ui.page.url());
+    expect(url.searchParams.get("mode")).toBe("0");
+
+    await searched(ui.page, () => ui.page.reload());
+    expect(await renderedEventIds(screen.eventLinks())).toEqual([first, second, third]);
+    expect(await screen.quickBox.inputValue()).toBe(`${third} ${first} ${second}`);
+  });
+
+  it("detailed search by automatic result and a date-time range, with the form open clean for axe", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.reviewer);
+    const screen = screenOf(ui.page, lang);
+    // The landing search has answered.
+    await visible(screen.table);
+    await screen.detailMode.check();
+    const ng = ui.page
+      .getByRole("group", { name: screen.field.aaresult, exact: true })
+      .getByRole("checkbox", { name: "NG", exact: true });
+    await ng.check();
+    await searched(ui.page, () => screen.searchButton.click());
+    await ui.page.waitForURL((url) => url.searchParams.get("aaresult") === "NG");
+    const ngRows = await renderedRows(screen.table);
+    expect(ngRows.length).toBeGreaterThan(0);
+    for (const row of ngRows) expect(row[CELL.aaresult]).toBe("NG");
+
+    // The day of the newest NG event, as a range from 00:00 to 23:59.
+    const day = ngRows[0]?.[CELL.createdAt]?.slice(0, 10) ?? "";
+    expect(day).toMatch(/^\d{4}\/\d{2}\/\d{2}$/);
+    const isoDay = day.replaceAll("/", "-");
+    const name = screen.field.createdAt;
+    await screen.input(fill(screen.s.dateFrom, { field: name })).fill(isoDay);
+    await screen.input(fill(screen.s.timeFrom, { field: name })).fill("00:00");
+    await screen.input(fill(screen.s.dateTo, { field: name })).fill(isoDay);
+    await screen.input(fill(screen.s.timeTo, { field: name })).fill("23:59");
+    await searched(ui.page, () => screen.input(fill(screen.s.timeTo, { field: name })).press("Enter"));
+    await ui.page.waitForURL((url) => url.searchParams.get("createdToDate") === isoDay);
+    const dayRows = await renderedRows(screen.table);
+    expect(dayRows.length).toBeGreaterThan(0);
+    for (const row of dayRows) {
+      expect(row[CELL.createdAt]?.startsWith(day)).toBe(true);
+      expect(row[CELL.aaresult]).toBe("NG");
+    }
+    await expectNoAxeViolations(ui.page, "event list with the detailed search open");
+  });
+
+  it("shows the spec's message at each invalid field and sends nothing", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.reviewer);
+    const screen = screenOf(ui.page, lang);
+    // The landing search has answered.
+    await visible(screen.table);
+    const before = ui.page.url();
+    await screen.detailMode.check();
+    const eventId = screen.input(screen.field.eventId);
+    await eventId.fill("E".repeat(48));
+    const fromTime = screen.input(fill(screen.s.timeFrom, { field: screen.field.createdAt }));
+    await fromTime.fill("10:00");
+    await screen.searchButton.click();
+
+    const v = MESSAGES[lang].validation;
+    await visible(ui.page.getByText(fill(v.delimiterItemMax, { max: 47 }), { exact: true }));
+    expect(await eventId.getAttribute("aria-invalid")).toBe("true");
+    expect(await descriptionOf(eventId)).toContain(fill(v.delimiterItemMax, { max: 47 }));
+    const fromDate = screen.input(fill(screen.s.dateFrom, { field: screen.field.createdAt }));
+    expect(await fromDate.getAttribute("aria-invalid")).toBe("true");
+    expect(await descriptionOf(fromDate)).toContain(v.dateTimeSelectionField);
+    // Focus lands on the first invalid field; the URL (the search in force) is unchanged.
+    expect(await eventId.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(ui.page.url()).toBe(before);
+    await expectNoAxeViolations(ui.page, "event list with field messages");
+  });
+
+  it("shows 676 when nothing matches, and takes a search of 500 space-separated values", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.reviewer);
+    const screen = screenOf(ui.page, lang);
+    // The landing search has answered.
+    await visible(screen.table);
+    const [newest] = await renderedEventIds(screen.eventLinks());
+    if (!newest) throw new Error("no event listed");
+
+    await screen.quickBox.fill("NO-SUCH-EVENT-0001");
+    await searched(ui.page, () => screen.quickBox.press("Enter"));
+    await ui.page.waitForURL((url) => url.searchParams.get("q") === "NO-SUCH-EVENT-0001");
+    await visible(ui.page.getByText(messageNo(lang, "676"), { exact: true }));
+    expect(await screen.table.count()).toBe(0);
+
+    const values = Array.from({ length: MAX_SEARCH_VALUES - 1 }, (_, i) => `NO-SUCH-${i}`);
+    await screen.quickBox.fill([...values, newest].join(" "));
+    await searched(ui.page, () => screen.quickBox.press("Enter"));
+    await ui.page.waitForURL((url) => (url.searchParams.get("q") ?? "").endsWith(newest));
+    expect(await renderedEventIds(screen.eventLinks())).toEqual([newest]);
+  });
+
+  it("selects rows, the page and all search results; deselects all; CSV output waits for a selection", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.reviewer);
+    const screen = screenOf(ui.page, lang);
+    // The landing search has answered.
+    await visible(screen.table);
+    const csv = ui.page.getByRole("button", { name: screen.s.csvOutput, exact: true });
+    const deselect = ui.page.getByRole("button", { name: screen.s.deselectAll, exact: true });
+    await visible(screen.selectedText(0));
+    expect(await csv.isDisabled()).toBe(true);
+    expect(await deselect.isDisabled()).toBe(true);
+
+    // Narrow to the events of one screening model, so any selection is allowed.
+    const [newest] = await renderedEventIds(screen.eventLinks());
+    const model = (await renderedRows(screen.table))[0]?.[CELL.modelId] ?? "";
+    await screen.detailMode.check();
+    await screen.input(screen.field.modelId).fill(model);
+    await searched(ui.page, () => screen.searchButton.click());
+    await ui.page.waitForURL((url) => url.searchParams.get("modelId") === model);
+
+    const firstBox = ui.page.getByRole("checkbox", {
+      name: fill(screen.s.selectRow, { eventId: newest ?? "" }),
+    });
+    // Keyboard: Space ticks the row's checkbox.
+    await firstBox.focus();
+    await ui.page.keyboard.press("Space");
+    await visible(screen.selectedText(1));
+    expect(await csv.isEnabled()).toBe(true);
+
+    await Promise.all([
+      ui.page.waitForResponse((response) => response.url().endsWith("/api/v3/screen/event/selectAll")),
+      ui.page.getByRole("button", { name: screen.s.selectAll, exact: true }).click(),
+    ]);
+    await screenReady(ui.page);
+    // Every result of the search is selected: the selected count is the total.
+    const totalPattern = new RegExp(`^${fill(screen.s.total, { count: "([\\d,]+)" })}$`);
+    const totalText = await (await visible(ui.page.getByText(totalPattern))).textContent();
+    const total = totalText?.match(totalPattern)?.[1] ?? "";
+    expect(total).toMatch(/^[\d,]+$/);
+    await visible(ui.page.getByText(fill(screen.s.selectedCount, { count: total }), { exact: true }));
+
+    await deselect.click();
+    await visible(screen.selectedText(0));
+    expect(await csv.isDisabled()).toBe(true);
+  });
+
+  it("moves between rows with the arrow keys, opens a detail and comes back to the same search and scroll", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.reviewer);
+    const screen = screenOf(ui.page, lang);
+    // The landing search has answered.
+    await visible(screen.table);
+    const links = screen.eventLinks();
+    const [first, second] = await renderedEventIds(links);
+    const focusedIs = (eventId: string | undefined) =>
+      ui.page.waitForFunction((id) => document.activeElement?.textContent === id, eventId, {
+        timeout: 5_000,
+      });
+    await links.first().focus();
+    await ui.page.keyboard.press("ArrowDown");
+    await focusedIs(second);
+    await ui.page.keyboard.press("ArrowUp");
+    await focusedIs(first);
+
+    // Scrolled down the page of 200, the row in view opens its detail.
+    const scroller = ui.page.getByTestId("event-table-scroll");
+    await scroller.evaluate((element) => {
+      element.scrollTop = 1800;
+    });
+    await ui.page.waitForFunction(() => document.querySelector('tr[data-index="50"]') !== null, undefined, {
+      timeout: 5_000,
+    });
+    const target = ui.page.locator('tr[data-index="50"] a');
+    const eventId = (await target.textContent()) ?? "";
+    expect(await target.getAttribute("href")).toBe(`/v3/EventDetail?eventId=${encodeURIComponent(eventId)}`);
+    await target.click();
+    await ui.page.waitForURL(
+      (url) => url.pathname === "/v3/EventDetail" && url.searchParams.get("eventId") === eventId,
+    );
+
+    await searched(ui.page, () => ui.page.goBack());
+    await ui.page.waitForURL((url) => url.pathname === `/v3${LANDING_PATH}`);
+    await visible(ui.page.locator('tr[data-index="50"]'));
+    const offset = await scroller.evaluate((element) => element.scrollTop);
+    expect(Math.abs(offset - 1800)).toBeLessThan(40);
+  });
+
+  it("shows the viewer the list, without any action on events", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.viewer);
+    expect(pathOf(ui.page)).toBe(LANDING_PATH);
+    const screen = screenOf(ui.page, lang);
+    await visible(screen.table);
+    expect((await renderedEventIds(screen.eventLinks())).length).toBeGreaterThan(0);
+    const buttons = (await ui.page.getByRole("main").getByRole("button").allTextContents()).map((text) =>
+      text.trim(),
+    );
+    for (const action of lang === "en"
+      ? ["OK", "NG", "HOLD", "Update negative"]
+      : ["OK", "NG", "保留", "ネガティブ更新"])
+      expect(buttons).not.toContain(action);
+    await expectNoAxeViolations(ui.page, "event list (viewer)");
+  });
+});
+
+describe.each(TEST_LANGS)("event list with more than 150,000 matches [%s]", (lang) => {
+  const ui = consoleSession(lang, { dataDir: () => freshBulkDataDir(BULK_EVENTS) });
+
+  it("shows the total as 150,000+ and asks to split the search period on select all", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.reviewer);
+    const screen = screenOf(ui.page, lang);
+    // The landing search has answered.
+    await visible(screen.table);
+    await screen.detailMode.check();
+    const name = screen.field.createdAt;
+    await screen.input(fill(screen.s.dateFrom, { field: name })).fill(`${BULK_EVENTS_YEAR}-01-01`);
+    await screen.input(fill(screen.s.timeFrom, { field: name })).fill("00:00");
+    await screen.input(fill(screen.s.dateTo, { field: name })).fill(`${BULK_EVENTS_YEAR}-12-31`);
+    await screen.input(fill(screen.s.timeTo, { field: name })).fill("23:59");
+    await searched(ui.page, () => screen.searchButton.click());
+    await ui.page.waitForURL(
+      (url) => url.searchParams.get("createdFromDate") === `${BULK_EVENTS_YEAR}-01-01`,
+    );
+    await visible(ui.page.getByText(fill(screen.s.totalCapped, { count: "150,000" }), { exact: true }));
+
+    await ui.page.getByRole("button", { name: screen.s.selectAll, exact: true }).click();
+    const dialog = await visible(
+      ui.page.getByRole("dialog", { name: screen.s.splitTitle, exact: true }),
+      30_000,
+    );
+    await visible(
+      dialog.getByText(fill(MESSAGES[lang].error.tooManyRows, { max: "150,000" }), { exact: true }),
+    );
+    await expectNoAxeViolations(ui.page, "split-period dialog");
+    await dialog.getByRole("button", { name: screen.s.close, exact: true }).click();
+    await gone(dialog);
+    await visible(screen.selectedText(0));
+  });
+});
