@@ -3,6 +3,7 @@ import { apiConnectionMachine } from "./apiConnection/apiConnectionMachine.ts";
 import { authMachine } from "./auth/authMachine.ts";
 import { callProgressMachine } from "./call/callProgressMachine.ts";
 import { confirmDialogMachine } from "./dialog/confirmDialogMachine.ts";
+import { csvExportMachine } from "./event/csvExportMachine.ts";
 import { displayFormatEditMachine } from "./event/displayFormatEditMachine.ts";
 import { eventDetailMachine } from "./event/eventDetailMachine.ts";
 import { eventSearchMachine } from "./event/eventSearchMachine.ts";
@@ -16,6 +17,7 @@ export {
   authMachine,
   callProgressMachine,
   confirmDialogMachine,
+  csvExportMachine,
   displayFormatEditMachine,
   eventDetailMachine,
   eventSearchMachine,
@@ -114,6 +116,13 @@ export const MACHINES = [
     description:
       "Edits the operator's event detail layout in four modes (event property, item category, fixed items, other) as a draft over the saved one: cancel reverts, save and reset per mode through the confirmation dialog, leaving with unsaved changes asks first (spec section 2, issue 4).",
     machine: displayFormatEditMachine,
+  },
+  {
+    name: "csvExportMachine",
+    title: "Event CSV output",
+    description:
+      "Requests the CSV output of the selected events as a background job (notice 008), polls its state until the file is ready (download link and success notice) or failed; leaving stops the polling (spec section 2, issue 4).",
+    machine: csvExportMachine,
   },
 ] as const satisfies readonly RegisteredMachine[];
 

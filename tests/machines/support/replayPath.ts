@@ -62,7 +62,12 @@ export async function replayPath(walk: MachineWalk<AnyStateMachine>, path: WalkP
     clock,
     inspect: (inspection) => {
       if (inspection.type === "@xstate.microstep") {
-        for (const t of inspection._transitions) record.transitions.add(transitionKey(t));
+        for (const t of inspection._transitions) {
+          record.transitions.add(transitionKey(t));
+          // A transient (routing) state leaves by `always` within the same macrostep, so no snapshot
+          // shows it: taking its always-transition is what proves it was entered.
+          if (t.eventType === "") record.stateIds.add(t.source.id);
+        }
       }
       if (inspection.type === "@xstate.action" && walk.recordedActions.includes(inspection.action.type)) {
         record.actions.push(inspection.action.type);

@@ -5,6 +5,7 @@ import { apiConnectionWalk } from "./apiConnectionWalk.ts";
 import { authWalk } from "./authWalk.ts";
 import { callProgressWalk } from "./callProgressWalk.ts";
 import { confirmDialogWalk } from "./confirmDialogWalk.ts";
+import { csvExportWalk } from "./csvExportWalk.ts";
 import { displayFormatEditWalk } from "./displayFormatEditWalk.ts";
 import { eventDetailWalk } from "./eventDetailWalk.ts";
 import { eventSearchWalk } from "./eventSearchWalk.ts";
@@ -28,6 +29,7 @@ export const WALKS: { readonly [N in MachineName]: MachineWalk<MachineNamed<N>> 
   eventDetailMachine: eventDetailWalk,
   manualScreeningMachine: manualScreeningWalk,
   eventSearchMachine: eventSearchWalk,
+  csvExportMachine: csvExportWalk,
 };
 
 /** The walk of one machine, typed for the machine-agnostic support code. */
