@@ -3,6 +3,7 @@ import apiConnectionEn from "./locales/en/apiConnection.json";
 import commonEn from "./locales/en/common.json";
 import eventListEn from "./locales/en/eventList.json";
 import eventDisplayEn from "./locales/en/eventDisplay.json";
+import eventExportEn from "./locales/en/eventExport.json";
 import loginEn from "./locales/en/login.json";
 import menuEn from "./locales/en/menu.json";
 import passwordEn from "./locales/en/password.json";
@@ -21,6 +22,7 @@ export const resourcesEn = {
   common: commonEn,
   eventList: eventListEn,
   eventDisplay: eventDisplayEn,
+  eventExport: eventExportEn,
   login: loginEn,
   menu: menuEn,
   password: passwordEn,

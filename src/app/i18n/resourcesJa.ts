@@ -3,6 +3,7 @@ import apiConnectionJa from "./locales/ja/apiConnection.json";
 import commonJa from "./locales/ja/common.json";
 import eventListJa from "./locales/ja/eventList.json";
 import eventDisplayJa from "./locales/ja/eventDisplay.json";
+import eventExportJa from "./locales/ja/eventExport.json";
 import loginJa from "./locales/ja/login.json";
 import menuJa from "./locales/ja/menu.json";
 import passwordJa from "./locales/ja/password.json";
@@ -17,6 +18,7 @@ export const resourcesJa: Resources = {
   common: commonJa,
   eventList: eventListJa,
   eventDisplay: eventDisplayJa,
+  eventExport: eventExportJa,
   login: loginJa,
   menu: menuJa,
   password: passwordJa,
