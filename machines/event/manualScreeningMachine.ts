@@ -7,6 +7,8 @@ import type {
   EventAction,
   Label,
   NEGATIVE_OPERATION,
+  NEGATIVE_OTHER_CATEGORIES,
+  NEGATIVE_SETTLE_CATEGORIES,
 } from "../../src/contract/eventActions.ts";
 import type { EditBlock, EventDetail } from "../../src/contract/eventDetail.ts";
 import { internalFailure } from "../shared/internalFailure.ts";
@@ -23,8 +25,8 @@ export type ActionValues =
       action: "negative";
       purchaser: NegativeOperation;
       shipping: NegativeOperation;
-      settleCategory: string;
-      otherCategory: string;
+      settleCategory: "" | (typeof NEGATIVE_SETTLE_CATEGORIES)[number];
+      otherCategory: "" | (typeof NEGATIVE_OTHER_CATEGORIES)[number];
     }
   | { action: "memo"; memo: string }
   | { action: "assign"; assigneeId: number | null }

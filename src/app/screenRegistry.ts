@@ -12,6 +12,10 @@ export const SCREEN_COMPONENTS: Partial<Record<ScreenId, LazyScreen>> = {
     () => import("./screens/event/EventListScreen.tsx"),
     (m) => m.EventListScreen,
   ),
+  EventDetail: lazyScreen(
+    () => import("./screens/event/EventDetailScreen.tsx"),
+    (m) => m.EventDetailScreen,
+  ),
   ApiConnectionInfo: lazyScreen(
     () => import("./screens/apiConnection/ApiConnectionInfoScreen.tsx"),
     (m) => m.ApiConnectionInfoScreen,

@@ -1,6 +1,7 @@
 import messagesEn from "../../contract/messages/en.json";
 import apiConnectionEn from "./locales/en/apiConnection.json";
 import commonEn from "./locales/en/common.json";
+import eventDetailEn from "./locales/en/eventDetail.json";
 import eventListEn from "./locales/en/eventList.json";
 import eventDisplayEn from "./locales/en/eventDisplay.json";
 import eventExportEn from "./locales/en/eventExport.json";
@@ -20,6 +21,7 @@ import systemEn from "./locales/en/system.json";
 export const resourcesEn = {
   apiConnection: apiConnectionEn,
   common: commonEn,
+  eventDetail: eventDetailEn,
   eventList: eventListEn,
   eventDisplay: eventDisplayEn,
   eventExport: eventExportEn,

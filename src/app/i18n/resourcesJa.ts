@@ -1,6 +1,7 @@
 import messagesJa from "../../contract/messages/ja.json";
 import apiConnectionJa from "./locales/ja/apiConnection.json";
 import commonJa from "./locales/ja/common.json";
+import eventDetailJa from "./locales/ja/eventDetail.json";
 import eventListJa from "./locales/ja/eventList.json";
 import eventDisplayJa from "./locales/ja/eventDisplay.json";
 import eventExportJa from "./locales/ja/eventExport.json";
@@ -16,6 +17,7 @@ import type { Resources } from "./resourcesEn.ts";
 export const resourcesJa: Resources = {
   apiConnection: apiConnectionJa,
   common: commonJa,
+  eventDetail: eventDetailJa,
   eventList: eventListJa,
   eventDisplay: eventDisplayJa,
   eventExport: eventExportJa,

@@ -1,0 +1,141 @@
+import { createActorContext } from "@xstate/react";
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { fromPromise } from "xstate";
+import {
+  type ActionValues,
+  type LoadOptionsOutcome,
+  manualScreeningMachine,
+  type SaveInput,
+  type SaveOutcome,
+} from "../../../machines/event/manualScreeningMachine.ts";
+import {
+  type EventAction,
+  eventAssign,
+  eventAssigneeList,
+  eventEditBegin,
+  eventEditEnd,
+  eventLabelList,
+  eventLabelsUpdate,
+  eventMemoAdd,
+  eventNegativeUpdate,
+  MANUAL_RESULT_CALLS,
+} from "../../contract/eventActions.ts";
+import { MANUAL_RESULT } from "../../contract/screening.ts";
+import { type RunCall, useRunCall } from "./CallRunner.tsx";
+import { useConfirm } from "./ConfirmDialogActor.tsx";
+import { EventDetailActor } from "./EventDetailActor.tsx";
+import { NotificationsActor } from "./NotificationsActor.tsx";
+
+/** The event detail's actions (machines/event/manualScreeningMachine.ts). */
+export const EventDetailScreeningActor = createActorContext(manualScreeningMachine);
+
+// Refusals are shown on the screen and in the dialog (015, 688, field errors); the success notice is
+// the machine's (001 or 002), so the server's is not shown twice.
+const HANDLED_HERE = { manual: true, suppressMessages: true, reportUnexpected: true } as const;
+
+/** Registration (001) for what adds something, update (002) for what changes the event. */
+const SAVED_NOTICE: Record<EventAction, "001" | "002"> = {
+  ok: "002",
+  ng: "002",
+  hold: "002",
+  negative: "002",
+  memo: "001",
+  assign: "001",
+  label: "002",
+};
+
+const MANUAL_RESULT_OF = { ok: MANUAL_RESULT.ok, ng: MANUAL_RESULT.ng, hold: MANUAL_RESULT.hold } as const;
+
+/** The choices a dialog offers: labels for the result and label dialogs, operators for the assignee. */
+async function loadOptions(run: RunCall, action: EventAction): Promise<LoadOptionsOutcome> {
+  const needsLabels = action === "ok" || action === "ng" || action === "hold" || action === "label";
+  const [labels, assignees] = await Promise.all([
+    needsLabels ? run(eventLabelList, {}, HANDLED_HERE) : null,
+    action === "assign" ? run(eventAssigneeList, {}, HANDLED_HERE) : null,
+  ]);
+  if (labels && !labels.ok) return labels;
+  if (assignees && !assignees.ok) return assignees;
+  return {
+    ok: true,
+    result: { labels: labels?.result.labels ?? [], assignees: assignees?.result.assignees ?? [] },
+    messages: [],
+  };
+}
+
+/** Each action's call with the values of its dialog and the version the operator saw. */
+function save(run: RunCall, { eventId, version, values }: SaveInput): Promise<SaveOutcome> {
+  const key = { eventId, version };
+  const saveValues = (v: ActionValues): Promise<SaveOutcome> => {
+    switch (v.action) {
+      case "ok":
+      case "ng":
+      case "hold":
+        return run(
+          MANUAL_RESULT_CALLS[MANUAL_RESULT_OF[v.action]],
+          { ...key, reason: v.reason, memo: v.memo, labelIds: v.labelIds },
+          HANDLED_HERE,
+        );
+      case "negative":
+        return run(
+          eventNegativeUpdate,
+          {
+            ...key,
+            purchaser: v.purchaser,
+            shipping: v.shipping,
+            settleCategory: v.settleCategory,
+            otherCategory: v.otherCategory,
+          },
+          HANDLED_HERE,
+        );
+      case "memo":
+        return run(eventMemoAdd, { ...key, memo: v.memo }, HANDLED_HERE);
+      case "assign":
+        return run(eventAssign, { ...key, assigneeId: v.assigneeId }, HANDLED_HERE);
+      case "label":
+        return run(eventLabelsUpdate, { ...key, labelIds: v.labelIds }, HANDLED_HERE);
+    }
+  };
+  return saveValues(values);
+}
+
+export function EventDetailScreeningProvider({ children }: { children: ReactNode }) {
+  const run = useRunCall();
+  const confirm = useConfirm();
+  const detail = EventDetailActor.useActorRef();
+  const notifications = NotificationsActor.useActorRef();
+  const { t } = useTranslation("messages");
+  const [logic] = useState(() =>
+    manualScreeningMachine.provide({
+      actors: {
+        loadOptions: fromPromise(({ input }: { input: { action: EventAction } }) =>
+          loadOptions(run, input.action),
+        ),
+        beginEdit: fromPromise(
+          ({ input }: { input: { eventId: string; version: number; action: EventAction } }) =>
+            run(eventEditBegin, input, HANDLED_HERE),
+        ),
+        // The shared confirmation dialog, with Execute and Cancel.
+        confirmSave: fromPromise(({ input }: { input: { action: EventAction } }) =>
+          confirm(`eventDetail:confirm.${input.action}`, "execute"),
+        ),
+        save: fromPromise(({ input }: { input: SaveInput }) => save(run, input)),
+      },
+      actions: {
+        detailSaved: (_, params) => detail.send({ type: "detail.replace", detail: params.detail }),
+        notifySaved: (_, params) =>
+          notifications.send({
+            type: "notify.show",
+            colour: "success",
+            text: t(`no.${SAVED_NOTICE[params.action]}`),
+          }),
+        reloadDetail: () => detail.send({ type: "detail.reload" }),
+        releaseEdit: (_, params) => {
+          // The runner has shown any failure (697); the lock lapses after EDIT_LOCK_MINUTES anyway.
+          run(eventEditEnd, { eventId: params.eventId }, HANDLED_HERE).catch(() => undefined);
+        },
+      },
+    }),
+  );
+  return <EventDetailScreeningActor.Provider logic={logic}>{children}</EventDetailScreeningActor.Provider>;
+}

@@ -1,0 +1,112 @@
+import { Button, Card, Flex, Heading } from "@radix-ui/themes";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearch } from "wouter";
+import { EventDetailActor, EventDetailProvider } from "../../actors/EventDetailActor.tsx";
+import {
+  EventDetailScreeningActor,
+  EventDetailScreeningProvider,
+} from "../../actors/EventDetailScreeningActor.tsx";
+import { translateKey } from "../../i18n/i18n.ts";
+import { usePageTitle } from "../../shell/usePageTitle.ts";
+import { FormMessage } from "../../ui/FormMessage.tsx";
+import { Loading } from "../../ui/Loading.tsx";
+import { ActionBar } from "./detail/ActionBar.tsx";
+import { ActionDialog } from "./detail/ActionDialog.tsx";
+import { DetailNavigation } from "./detail/DetailNavigation.tsx";
+import { DetailSections } from "./detail/DetailSections.tsx";
+import { EditStatus } from "./detail/EditStatus.tsx";
+import { FixedItems } from "./detail/FixedItems.tsx";
+import { readListForDetail } from "./eventTransit.ts";
+import "./detail/eventDetail.css";
+
+/**
+ * Event detail (spec sections 2 and 3, issue 4): the event of `?eventId=` in the operator's layout,
+ * previous / next within the list's search, back to the list, and the actions the operator may take
+ * (OK, NG, HOLD, negative, memo, assignee, labels), each through its dialog and the confirmation.
+ */
+export function EventDetailScreen() {
+  const { t } = useTranslation("eventDetail");
+  usePageTitle(t("heading"));
+  return (
+    <EventDetailProvider>
+      <EventDetailScreeningProvider>
+        <EventDetailPage />
+      </EventDetailScreeningProvider>
+    </EventDetailProvider>
+  );
+}
+
+function EventDetailPage() {
+  const { t } = useTranslation("eventDetail");
+  const eventId = new URLSearchParams(useSearch()).get("eventId")?.trim() ?? "";
+  const detailActor = EventDetailActor.useActorRef();
+  const screening = EventDetailScreeningActor.useActorRef();
+  const detail = EventDetailActor.useSelector((snapshot) => snapshot.context.data?.detail ?? null);
+  const loading = EventDetailActor.useSelector(
+    (snapshot) => snapshot.matches("idle") || snapshot.matches("loading"),
+  );
+
+  // The URL names the event: opening another one (previous, next, related) loads it afresh.
+  useEffect(() => {
+    if (eventId)
+      detailActor.send({ type: "detail.open", eventId, search: readListForDetail()?.search ?? null });
+  }, [detailActor, eventId]);
+
+  // Every detail shown (loaded, saved, reloaded) is the one the actions save against.
+  useEffect(() => {
+    if (detail)
+      screening.send({
+        type: "detail.show",
+        eventId: detail.basic.eventId,
+        version: detail.version,
+        editBlock: detail.editBlock,
+      });
+  }, [screening, detail]);
+
+  return (
+    <Card size="4" aria-busy={loading}>
+      <Heading as="h1" size="6" mb="4">
+        {t("heading")}
+      </Heading>
+      {eventId ? <DetailBody /> : <FormMessage tone="error">{translateKey("messages:no.963")}</FormMessage>}
+    </Card>
+  );
+}
+
+function DetailBody() {
+  const { t } = useTranslation("eventDetail");
+  const detailActor = EventDetailActor.useActorRef();
+  const data = EventDetailActor.useSelector((snapshot) => snapshot.context.data);
+  const neighbours = EventDetailActor.useSelector((snapshot) => snapshot.context.neighbours);
+  const errors = EventDetailActor.useSelector((snapshot) => snapshot.context.errors);
+  const notFound = EventDetailActor.useSelector((snapshot) => snapshot.matches("notFound"));
+  const failed = EventDetailActor.useSelector((snapshot) => snapshot.matches("error"));
+  const dialogOpen = EventDetailScreeningActor.useSelector((snapshot) => snapshot.hasTag("dialogOpen"));
+
+  if (notFound)
+    return <FormMessage tone="error">{errors[0]?.message || translateKey("messages:no.963")}</FormMessage>;
+  if (failed)
+    return (
+      <Flex direction="column" gap="3" align="start">
+        <FormMessage tone="error">
+          {[t("loadFailed"), ...errors.map((error) => error.message)].join("\n")}
+        </FormMessage>
+        <Button type="button" onClick={() => detailActor.send({ type: "detail.reload" })}>
+          {t("reload")}
+        </Button>
+      </Flex>
+    );
+  if (!data) return <Loading />;
+  const { detail, format, writableActions } = data;
+  return (
+    <Flex direction="column" gap="4">
+      <DetailNavigation eventId={detail.basic.eventId} neighbours={neighbours} disabled={dialogOpen} />
+      <EditStatus block={detail.editBlock} />
+      <ActionBar writable={writableActions} />
+      <FixedItems detail={detail} items={format.fixedItems} />
+      <DetailSections detail={detail} format={format} />
+      <ActionDialog detail={detail} />
+    </Flex>
+  );
+}

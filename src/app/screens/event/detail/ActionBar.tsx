@@ -1,0 +1,39 @@
+import { Button, Flex } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
+import { EVENT_ACTIONS, type EventAction } from "../../../../contract/eventActions.ts";
+import { EventDetailScreeningActor } from "../../../actors/EventDetailScreeningActor.tsx";
+
+/**
+ * The actions the operator may take (only those whose dialog screen they may write: a viewer sees
+ * none). They open while the event is editable; read-only (688, 999, 1000, 015) disables them.
+ */
+export function ActionBar({ writable }: { writable: readonly EventAction[] }) {
+  const { t } = useTranslation("eventDetail");
+  const screening = EventDetailScreeningActor.useActorRef();
+  const canOpen = EventDetailScreeningActor.useSelector((snapshot) => snapshot.matches("viewing"));
+  // The action being opened or saved shows its progress on its button.
+  const pending = EventDetailScreeningActor.useSelector((snapshot) =>
+    snapshot.hasTag("busy") ? snapshot.context.action : null,
+  );
+  const shown = EVENT_ACTIONS.filter((action) => writable.includes(action));
+  if (shown.length === 0) return null;
+  return (
+    <section aria-label={t("actionBar")}>
+      <Flex gap="2" wrap="wrap">
+        {shown.map((action) => (
+          <Button
+            key={action}
+            type="button"
+            color={action === "ng" ? "red" : action === "hold" ? "amber" : undefined}
+            variant={action === "ok" || action === "ng" || action === "hold" ? "solid" : "soft"}
+            disabled={!canOpen}
+            loading={pending === action}
+            onClick={() => screening.send({ type: "action.open", action })}
+          >
+            {t(`actions.${action}`)}
+          </Button>
+        ))}
+      </Flex>
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { Theme } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
+import type { ActionValues } from "../../../../../machines/event/manualScreeningMachine.ts";
+import type { EventDetail } from "../../../../contract/eventDetail.ts";
+import { EventDetailScreeningActor } from "../../../actors/EventDetailScreeningActor.tsx";
+import { serverFieldErrors } from "../../../ui/fieldErrors.ts";
+import { AssignForm } from "./AssignForm.tsx";
+import type { ActionFormProps } from "./actionFormProps.ts";
+import { LabelForm } from "./LabelForm.tsx";
+import { ManualResultForm } from "./ManualResultForm.tsx";
+import { MemoForm } from "./MemoForm.tsx";
+import { messageText } from "./messageText.ts";
+import { NegativeForm } from "./NegativeForm.tsx";
+
+/**
+ * The open action's dialog (Radix: focus trapped inside, Escape and the overlay cancel while the form
+ * is being filled). It stays open under the confirmation dialog and while saving; cancelling ends the
+ * edit and its lock.
+ */
+export function ActionDialog({ detail }: { detail: EventDetail }) {
+  const { t } = useTranslation("eventDetail");
+  const screening = EventDetailScreeningActor.useActorRef();
+  const open = EventDetailScreeningActor.useSelector((snapshot) => snapshot.hasTag("dialogOpen"));
+  const action = EventDetailScreeningActor.useSelector((snapshot) => snapshot.context.action);
+  const filling = EventDetailScreeningActor.useSelector((snapshot) =>
+    snapshot.matches({ holding: "editing" }),
+  );
+  const options = EventDetailScreeningActor.useSelector((snapshot) => snapshot.context.options);
+  const draft = EventDetailScreeningActor.useSelector((snapshot) => snapshot.context.draft);
+  const errors = EventDetailScreeningActor.useSelector((snapshot) => snapshot.context.errors);
+  const version = EventDetailScreeningActor.useSelector((snapshot) => snapshot.context.version);
+
+  if (!action) return null;
+  const cancel = () => {
+    if (filling) screening.send({ type: "edit.cancel" });
+  };
+  const formErrors = errors.filter((error) => !error.field);
+  const props: ActionFormProps = {
+    eventId: detail.basic.eventId,
+    version,
+    options,
+    draft,
+    serverErrors: serverFieldErrors(errors),
+    serverFormError: formErrors.length > 0 ? formErrors.map(messageText).join("\n") : null,
+    busy: !filling,
+    submit: (values: ActionValues) => screening.send({ type: "form.submit", values }),
+    cancel,
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : cancel())}>
+      <Dialog.Portal>
+        <Theme accentColor="sky" grayColor="slate">
+          <Dialog.Overlay className="dialog-overlay" />
+          <Dialog.Content className="dialog-content event-action-dialog">
+            <Dialog.Title className="dialog-title">{t(`dialogTitle.${action}`)}</Dialog.Title>
+            <Dialog.Description className="dialog-description">
+              {t(`dialogDescription.${action}`)}
+            </Dialog.Description>
+            {action === "ok" || action === "ng" || action === "hold" ? (
+              <ManualResultForm key={action} result={action} {...props} />
+            ) : action === "negative" ? (
+              <NegativeForm {...props} />
+            ) : action === "memo" ? (
+              <MemoForm {...props} />
+            ) : action === "assign" ? (
+              <AssignForm {...props} currentAssigneeId={detail.basic.assigneeId} />
+            ) : (
+              <LabelForm {...props} currentLabelIds={detail.basic.labelIds} />
+            )}
+          </Dialog.Content>
+        </Theme>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

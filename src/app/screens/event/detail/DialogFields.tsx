@@ -1,0 +1,174 @@
+import { Text } from "@radix-ui/themes";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+
+/** A field's error line, announced with the control through aria-describedby. */
+function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  if (!error) return null;
+  return (
+    <Text as="p" size="1" color="red" id={`${id}-error`}>
+      {error}
+    </Text>
+  );
+}
+
+const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(" ") || undefined;
+
+/** A labelled text line (the reason of a manual result). */
+export function DialogTextField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  maxLength,
+  required,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  maxLength: number;
+  required?: boolean;
+}) {
+  return (
+    <div className="event-dialog-field">
+      <Text as="label" htmlFor={id} size="2" weight="medium">
+        {label}
+      </Text>
+      <input
+        id={id}
+        className="event-dialog-select"
+        value={value}
+        maxLength={maxLength}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(error && `${id}-error`)}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
+
+/** A labelled memo with its character counter (spec section 9: up to 500 characters). */
+export function DialogMemoField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  max,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  max: number;
+}) {
+  const { t } = useTranslation("eventDetail");
+  return (
+    <div className="event-dialog-field">
+      <Text as="label" htmlFor={id} size="2" weight="medium">
+        {label}
+      </Text>
+      <textarea
+        id={id}
+        className="event-dialog-textarea"
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(`${id}-count`, error && `${id}-error`)}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <Text as="p" size="1" color={[...value].length > max ? "red" : "gray"} id={`${id}-count`}>
+        {t("characterCount", { count: [...value].length, max })}
+      </Text>
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
+
+/** A labelled native select (keyboards and screen readers handle it as they know it). */
+export function DialogSelectField({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+  error,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  return (
+    <div className="event-dialog-field">
+      <Text as="label" htmlFor={id} size="2" weight="medium">
+        {label}
+      </Text>
+      <select
+        id={id}
+        className="event-dialog-select"
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(error && `${id}-error`)}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
+
+/** A group of checkboxes or radio buttons under its legend. */
+export function DialogChoices({
+  legend,
+  error,
+  errorId,
+  children,
+}: {
+  legend: string;
+  error?: string | undefined;
+  errorId: string;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset className="event-dialog-fieldset" aria-describedby={error ? `${errorId}-error` : undefined}>
+      <legend>{legend}</legend>
+      {children}
+      <FieldError id={errorId} error={error} />
+    </fieldset>
+  );
+}
+
+/** One checkbox or radio button with its label. */
+export function DialogChoice({
+  type,
+  name,
+  label,
+  checked,
+  onChange,
+}: {
+  type: "checkbox" | "radio";
+  name: string;
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="event-dialog-choice">
+      <input type={type} name={name} checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      {label}
+    </label>
+  );
+}

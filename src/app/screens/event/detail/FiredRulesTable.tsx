@@ -1,0 +1,45 @@
+import { Badge, Flex } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
+import type { EventDetail } from "../../../../contract/eventDetail.ts";
+import { EVENT_FIELD_LABELS } from "../../../../contract/eventFields.ts";
+import { currentLang } from "../../../i18n/i18n.ts";
+import { type Column, DetailTable } from "./DetailTable.tsx";
+
+type FiredRule = EventDetail["firedRules"][number];
+
+/** The rules that fired, the rules of the deciding group marked; the Simulation release's beside them. */
+export function FiredRulesTable({ detail }: { detail: EventDetail }) {
+  const { t } = useTranslation("eventDetail");
+  const labels = EVENT_FIELD_LABELS[currentLang()];
+  const columns: Column<FiredRule>[] = [
+    { key: "ruleCode", header: labels.ruleCode, cell: (rule) => rule.ruleCode },
+    { key: "ruleDescription", header: labels.ruleDescription, cell: (rule) => rule.ruleDescription },
+    { key: "ruleGroupName", header: labels.ruleGroupName, cell: (rule) => rule.ruleGroupName },
+    {
+      key: "isReasonRule",
+      header: labels.isReasonRule,
+      cell: (rule) =>
+        rule.isReasonRule ? (
+          <Badge color="red" variant="soft">
+            {t("reasonRule")}
+          </Badge>
+        ) : (
+          ""
+        ),
+    },
+  ];
+  const key = (rule: FiredRule, index: number) => `${rule.ruleCode}-${index}`;
+  return (
+    <Flex direction="column" gap="3">
+      <DetailTable caption={t("tables.firedRules")} columns={columns} rows={detail.firedRules} rowKey={key} />
+      {detail.simulation ? (
+        <DetailTable
+          caption={t("tables.simulation", { result: detail.simulation.aaresult })}
+          columns={columns}
+          rows={detail.simulation.firedRules}
+          rowKey={key}
+        />
+      ) : null}
+    </Flex>
+  );
+}

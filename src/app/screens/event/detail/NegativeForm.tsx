@@ -1,0 +1,120 @@
+import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { ActionValues } from "../../../../../machines/event/manualScreeningMachine.ts";
+import {
+  NEGATIVE_OPERATION,
+  NEGATIVE_OTHER_CATEGORIES,
+  NEGATIVE_SETTLE_CATEGORIES,
+} from "../../../../contract/eventActions.ts";
+import { codeLabel } from "../../../../contract/eventCodeLabels.ts";
+import { currentLang, translateKey } from "../../../i18n/i18n.ts";
+import { ActionFormFrame } from "./ActionFormFrame.tsx";
+import type { ActionFormProps } from "./actionFormProps.ts";
+import { DialogChoice, DialogChoices, DialogSelectField } from "./DialogFields.tsx";
+
+type NegativeValues = Extract<ActionValues, { action: "negative" }>;
+type Operation = NegativeValues["purchaser"];
+const OPERATIONS: readonly Operation[] = [
+  NEGATIVE_OPERATION.nothing,
+  NEGATIVE_OPERATION.register,
+  NEGATIVE_OPERATION.release,
+];
+const INITIAL: NegativeValues = {
+  action: "negative",
+  purchaser: NEGATIVE_OPERATION.nothing,
+  shipping: NEGATIVE_OPERATION.nothing,
+  settleCategory: "",
+  otherCategory: "",
+};
+
+const isSettle = (value: string): value is NegativeValues["settleCategory"] =>
+  value === "" || NEGATIVE_SETTLE_CATEGORIES.some((category) => category === value);
+const isOther = (value: string): value is NegativeValues["otherCategory"] =>
+  value === "" || NEGATIVE_OTHER_CATEGORIES.some((category) => category === value);
+
+/**
+ * Update negative: the purchaser and the shipping address each nothing, registration or release,
+ * with a settle category and an other category. Nothing for both is refused before sending (902).
+ */
+export function NegativeForm(props: ActionFormProps) {
+  const { t } = useTranslation("eventDetail");
+  const lang = currentLang();
+  const form = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<NegativeValues>(
+    props.draft?.action === "negative" ? props.draft : INITIAL,
+  );
+  const [nothingChosen, setNothingChosen] = useState(false);
+
+  const party = (name: "purchaser" | "shipping") => (
+    <DialogChoices
+      legend={t(`fields.${name}`)}
+      errorId={`event-dialog-${name}`}
+      error={props.serverErrors[name]}
+    >
+      {OPERATIONS.map((operation) => (
+        <DialogChoice
+          key={operation}
+          type="radio"
+          name={`event-dialog-${name}`}
+          label={t(`negativeOperation.${operation}`)}
+          checked={values[name] === operation}
+          onChange={(checked) => {
+            if (checked) setValues({ ...values, [name]: operation });
+          }}
+        />
+      ))}
+    </DialogChoices>
+  );
+
+  const submit = () => {
+    const nothing =
+      values.purchaser === NEGATIVE_OPERATION.nothing && values.shipping === NEGATIVE_OPERATION.nothing;
+    setNothingChosen(nothing);
+    if (!nothing) props.submit(values);
+  };
+
+  return (
+    <ActionFormFrame
+      formRef={form}
+      onSubmit={submit}
+      onCancel={props.cancel}
+      formError={nothingChosen ? translateKey("messages:no.902") : props.serverFormError}
+      busy={props.busy}
+    >
+      {party("purchaser")}
+      {party("shipping")}
+      <DialogSelectField
+        id="event-dialog-settle-category"
+        label={t("fields.settleCategory")}
+        value={values.settleCategory}
+        options={[
+          { value: "", label: t("noCategory") },
+          ...NEGATIVE_SETTLE_CATEGORIES.map((value) => ({
+            value,
+            label: codeLabel(lang, "negativeSettleCategory", value),
+          })),
+        ]}
+        onChange={(value) => {
+          if (isSettle(value)) setValues({ ...values, settleCategory: value });
+        }}
+        error={props.serverErrors.settleCategory}
+      />
+      <DialogSelectField
+        id="event-dialog-other-category"
+        label={t("fields.otherCategory")}
+        value={values.otherCategory}
+        options={[
+          { value: "", label: t("noCategory") },
+          ...NEGATIVE_OTHER_CATEGORIES.map((value) => ({
+            value,
+            label: codeLabel(lang, "negativeOtherCategory", value),
+          })),
+        ]}
+        onChange={(value) => {
+          if (isOther(value)) setValues({ ...values, otherCategory: value });
+        }}
+        error={props.serverErrors.otherCategory}
+      />
+    </ActionFormFrame>
+  );
+}

@@ -1,0 +1,63 @@
+import type { MouseEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { codeLabel } from "../../../../contract/eventCodeLabels.ts";
+import type { EventDetail } from "../../../../contract/eventDetail.ts";
+import { formatCurrency, formatDateTime } from "../../../i18n/format.ts";
+import { currentLang } from "../../../i18n/i18n.ts";
+import { appUrl, navigateTo } from "../../../navigation.ts";
+import { detailPath } from "../eventTransit.ts";
+import { type Column, DetailTable } from "./DetailTable.tsx";
+
+type Related = EventDetail["relatedEvents"][number];
+
+/** Events that share a key with this one; each opens its own detail within the same list context. */
+export function RelatedEventsTable({ related }: { related: EventDetail["relatedEvents"] }) {
+  const { t } = useTranslation("eventDetail");
+  const lang = currentLang();
+  const open = (eventId: string) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    navigateTo(detailPath(eventId));
+  };
+  const columns: Column<Related>[] = [
+    {
+      key: "relatedEventId",
+      header: t("columns.relatedEventId"),
+      cell: (row) => (
+        <a href={appUrl(detailPath(row.relatedEventId))} onClick={open(row.relatedEventId)}>
+          {row.relatedEventId}
+        </a>
+      ),
+    },
+    {
+      key: "sharedKeys",
+      header: t("columns.sharedKeys"),
+      cell: (row) => row.sharedKeys.map((key) => codeLabel(lang, "sharedKey", key)).join(", "),
+    },
+    { key: "createdAt", header: t("columns.createdAt"), cell: (row) => formatDateTime(row.createdAt) },
+    {
+      key: "aaresult",
+      header: t("columns.aaresult"),
+      cell: (row) => codeLabel(lang, "aaresult", row.aaresult),
+    },
+    {
+      key: "maresult",
+      header: t("columns.maresult"),
+      cell: (row) => codeLabel(lang, "maresult", row.maresult ?? "none"),
+    },
+    { key: "amount", header: t("columns.amount"), cell: (row) => formatCurrency(row.amount, lang) },
+    {
+      key: "maAdditionAmountFlg",
+      header: t("columns.maAdditionAmountFlg"),
+      cell: (row) => (row.maAdditionAmountFlg ? t("yes") : t("no")),
+    },
+  ];
+  return (
+    <DetailTable
+      caption={t("tables.relatedEvents")}
+      columns={columns}
+      rows={related}
+      rowKey={(row) => row.relatedEventId}
+    />
+  );
+}

@@ -1,0 +1,53 @@
+import type { Lang } from "../../../../contract/envelope.ts";
+import { codeLabel, type EventCodeKind } from "../../../../contract/eventCodeLabels.ts";
+import type { EventDetail } from "../../../../contract/eventDetail.ts";
+import type { FIXED_ITEM_SECTIONS } from "../../../../contract/eventDisplayFormat.ts";
+import { formatCurrency, formatDateTime } from "../../../i18n/format.ts";
+
+export type FixedItemSection = (typeof FIXED_ITEM_SECTIONS)[number];
+
+/** How a field's value reads on the detail: a date-time, an amount, a code's name or the text itself. */
+const DATE_TIME_FIELDS: ReadonlySet<string> = new Set(["createdAt", "requestedAt", "deadline"]);
+const AMOUNT_FIELDS: ReadonlySet<string> = new Set(["totalAmount", "limitPrice", "amount", "price"]);
+const CODE_FIELDS: Readonly<Record<string, EventCodeKind>> = {
+  aaresult: "aaresult",
+  maresult: "maresult",
+  authStatus: "authStatus",
+  settleStatus: "settleStatus",
+  method: "method",
+  sex: "sex",
+  existingCustomerFlg: "existingCustomerFlg",
+  deviceType: "deviceType",
+  stock: "stock",
+  negatived: "negatived",
+};
+/** Codes whose absence has a name of its own (not screened, not reported). */
+const NAMED_ABSENCE: ReadonlySet<string> = new Set(["maresult", "settleStatus"]);
+
+export function formatFieldValue(lang: Lang, field: string, value: unknown): string {
+  const kind = CODE_FIELDS[field];
+  if (kind) {
+    if ((value === null || value === undefined) && NAMED_ABSENCE.has(field))
+      return codeLabel(lang, kind, "none");
+    return typeof value === "string" || typeof value === "boolean" ? codeLabel(lang, kind, value) : "";
+  }
+  if (value === null || value === undefined || value === "") return "";
+  if (DATE_TIME_FIELDS.has(field) && typeof value === "string") return formatDateTime(value);
+  if (AMOUNT_FIELDS.has(field) && typeof value === "number") return formatCurrency(value, lang);
+  if (Array.isArray(value)) return value.join(", ");
+  return String(value);
+}
+
+/** A basic field's raw value: the screening model shows its name beside the ID. */
+export function basicFieldValue(detail: EventDetail, field: string): unknown {
+  const basic = detail.basic;
+  if (field === "modelId") return basic.modelName ? `${basic.modelName} (${basic.modelId})` : basic.modelId;
+  return Reflect.get(basic, field);
+}
+
+/** The raw value of a fixed item ("purchaser.tel"); undefined when the event has no such part. */
+export function fixedItemValue(detail: EventDetail, section: FixedItemSection, field: string): unknown {
+  if (section === "basic") return basicFieldValue(detail, field);
+  const part = detail[section];
+  return part ? Reflect.get(part, field) : undefined;
+}

@@ -1,0 +1,215 @@
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import detailEn from "../../src/app/i18n/locales/en/eventDetail.json";
+import shellEn from "../../src/app/i18n/locales/en/shell.json";
+import detailJa from "../../src/app/i18n/locales/ja/eventDetail.json";
+import shellJa from "../../src/app/i18n/locales/ja/shell.json";
+import { codeLabel } from "../../src/contract/eventCodeLabels.ts";
+import { expectNoAxeViolations } from "../support/axe.ts";
+import { TEST_LANGS, type TestLang } from "../support/browser.ts";
+import {
+  ACCOUNTS,
+  type Account,
+  type ConsoleSession,
+  consoleSession,
+  gone,
+  heading,
+  LABELS,
+  loginAs,
+  messageNo,
+  screenReady,
+  textOnPage,
+  visible,
+} from "./consoleHarness.ts";
+import { consoleCall, reviewEventIds, screenTransaction, shopOf } from "./eventDetailCalls.ts";
+
+const SCREEN = { en: detailEn, ja: detailJa } as const;
+const SHELL = { en: shellEn, ja: shellJa } as const;
+
+/** Every body row of a table as its cells' text. */
+const tableRows = (table: Locator): Promise<string[][]> =>
+  table
+    .locator("tbody tr")
+    .evaluateAll((rows) =>
+      rows.map((row) => [...row.querySelectorAll("td")].map((cell) => (cell.textContent ?? "").trim())),
+    );
+
+describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
+  const s = SCREEN[lang];
+  const ui: ConsoleSession = consoleSession(lang);
+  const action = (page: Page, name: keyof typeof s.actions) =>
+    page.getByRole("button", { name: s.actions[name], exact: true });
+  const dialogOf = (page: Page, name: keyof typeof s.dialogTitle) =>
+    page.getByRole("dialog", { name: s.dialogTitle[name], exact: true });
+
+  async function openDetail(page: Page, eventId: string): Promise<void> {
+    await page.goto(ui.app.at(`/EventDetail?eventId=${encodeURIComponent(eventId)}`));
+    await visible(heading(page, s.heading));
+    await screenReady(page);
+  }
+
+  /** Save in the open dialog, then Execute in the confirmation dialog. */
+  async function saveAndConfirm(page: Page, dialog: Locator): Promise<void> {
+    await dialog.getByRole("button", { name: s.save, exact: true }).click();
+    const confirm = await visible(page.getByRole("dialog", { name: SHELL[lang].confirmTitle, exact: true }));
+    await confirm.getByRole("button", { name: LABELS[lang].execute, exact: true }).click();
+  }
+
+  /** A second operator in a browser of their own, signed in and on the same event. */
+  async function secondOperator(account: Account, eventId: string) {
+    const other = await ui.browser.newPage(lang);
+    await loginAs(other.page, ui.app, lang, account);
+    await openDetail(other.page, eventId);
+    return other;
+  }
+
+  it("gives a REVIEW event NG with a reason through the confirmation, and the history shows it", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    const [eventId] = await reviewEventIds(ui.app, ui);
+    if (!eventId) throw new Error("the demo data has no REVIEW event");
+    await openDetail(ui.page, eventId);
+    await expectNoAxeViolations(ui.page, "event detail");
+
+    await action(ui.page, "ng").click();
+    const dialog = await visible(dialogOf(ui.page, "ng"));
+    await expectNoAxeViolations(ui.page, "NG dialog");
+    // NG needs a reason: refused in the browser, focus on the reason.
+    await dialog.getByRole("button", { name: s.save, exact: true }).click();
+    const reason = dialog.getByRole("textbox", { name: s.fields.reason, exact: true });
+    await expect.poll(() => reason.getAttribute("aria-invalid")).toBe("true");
+    await reason.fill("Card reported stolen");
+    await saveAndConfirm(ui.page, dialog);
+
+    await gone(dialogOf(ui.page, "ng"));
+    await visible(textOnPage(ui.page, messageNo(lang, "002")));
+    const history = ui.page.getByRole("table", { name: s.tables.manualHistory, exact: true });
+    // Newest first: the NG just given, with its reason and operator.
+    await expect
+      .poll(async () => (await tableRows(history))[0])
+      .toEqual([
+        expect.stringMatching(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/),
+        codeLabel(lang, "maresult", "20"),
+        "Card reported stolen",
+        ACCOUNTS.admin.name,
+        "",
+        "",
+      ]);
+  });
+
+  it("registers the purchaser as negative, and the next transaction of that purchaser is NG by the negative rule", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    const shop = await shopOf(ui.app, ui);
+    const tel = `03-${lang === "en" ? "4" : "5"}${String(Date.now()).slice(-7)}`;
+    const purchaser = { tel, fullAddress: "東京都千代田区1-1", zipcode: "1000001" };
+    const first = await screenTransaction(ui.app, shop, {
+      shopEventId: `e2e-negative-${lang}-1-${Date.now()}`,
+      amount: 3200,
+      purchaser,
+    });
+    expect(first.firedRules.map((rule) => rule.ruleCode)).not.toContain("NEG_TEL");
+
+    await openDetail(ui.page, first.eventId);
+    await action(ui.page, "negative").click();
+    const dialog = await visible(dialogOf(ui.page, "negative"));
+    await dialog
+      .getByRole("group", { name: s.fields.purchaser, exact: true })
+      .getByRole("radio", { name: s.negativeOperation["1"], exact: true })
+      .check();
+    await saveAndConfirm(ui.page, dialog);
+    await gone(dialogOf(ui.page, "negative"));
+    await visible(textOnPage(ui.page, messageNo(lang, "002")));
+
+    const second = await screenTransaction(ui.app, shop, {
+      shopEventId: `e2e-negative-${lang}-2-${Date.now()}`,
+      amount: 4100,
+      purchaser,
+    });
+    expect(second.aaresult).toBe("NG");
+    expect(second.firedRules).toContainEqual(
+      expect.objectContaining({ ruleCode: "NEG_TEL", isReasonRule: true }),
+    );
+  });
+
+  it("gives the second of two operators saving the same event 015 and reloads the event", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    const [, eventId] = await reviewEventIds(ui.app, ui);
+    if (!eventId) throw new Error("the demo data has no second REVIEW event");
+    await openDetail(ui.page, eventId);
+    const reviewer = await secondOperator(ACCOUNTS.reviewer, eventId);
+    try {
+      // The administrator saves OK first; the reviewer still shows the version before it.
+      await action(ui.page, "ok").click();
+      await saveAndConfirm(ui.page, await visible(dialogOf(ui.page, "ok")));
+      await visible(textOnPage(ui.page, messageNo(lang, "002")));
+
+      await action(reviewer.page, "hold").click();
+      const dialog = dialogOf(reviewer.page, "hold");
+      // The stale version is refused when the dialog opens or when it saves: either way 015.
+      await Promise.race([
+        visible(textOnPage(reviewer.page, messageNo(lang, "015"))),
+        visible(dialog).then(() => saveAndConfirm(reviewer.page, dialog)),
+      ]);
+      await visible(textOnPage(reviewer.page, messageNo(lang, "015")));
+      // The reloaded event shows the administrator's result and can be acted on again.
+      const history = reviewer.page.getByRole("table", { name: s.tables.manualHistory, exact: true });
+      await expect
+        .poll(async () => (await tableRows(history))[0]?.[1])
+        .toBe(codeLabel(lang, "maresult", "10"));
+      await expect.poll(() => action(reviewer.page, "hold").isEnabled()).toBe(true);
+    } finally {
+      await reviewer.context.close();
+    }
+  });
+
+  it("keeps an event another operator has open in a dialog read-only with 688", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    const [, , eventId] = await reviewEventIds(ui.app, ui);
+    if (!eventId) throw new Error("the demo data has no third REVIEW event");
+    await openDetail(ui.page, eventId);
+    await action(ui.page, "memo").click();
+    await visible(dialogOf(ui.page, "memo"));
+
+    const reviewer = await secondOperator(ACCOUNTS.reviewer, eventId);
+    try {
+      await visible(textOnPage(reviewer.page, messageNo(lang, "688")));
+      expect(await action(reviewer.page, "ng").isDisabled()).toBe(true);
+      expect(await action(reviewer.page, "memo").isDisabled()).toBe(true);
+      await expectNoAxeViolations(reviewer.page, "event detail, read-only");
+    } finally {
+      await reviewer.context.close();
+    }
+    // Escape cancels the dialog and ends the edit.
+    await ui.page.keyboard.press("Escape");
+    await gone(dialogOf(ui.page, "memo"));
+  });
+
+  it("shows a viewer no action buttons, and the server refuses a forged action (962)", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    const [eventId] = await reviewEventIds(ui.app, ui);
+    if (!eventId) throw new Error("no REVIEW event");
+    await ui.reopen();
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.viewer);
+    await openDetail(ui.page, eventId);
+    await visible(ui.page.getByRole("table", { name: s.tables.firedRules, exact: true }));
+    for (const name of Object.keys(s.actions) as (keyof typeof s.actions)[]) {
+      expect(await action(ui.page, name).count()).toBe(0);
+    }
+    const forged = await consoleCall(ui.app, ui, "/api/v3/screen/event/manual/ng", {
+      eventId,
+      version: 1,
+      reason: "forged",
+      memo: "",
+      labelIds: [],
+    });
+    expect(forged.status).toBe(403);
+    expect(forged.body.errors.map((error) => error.code)).toEqual(["AuthorizeError.Forbidden"]);
+    await expectNoAxeViolations(ui.page, "event detail, viewer");
+  });
+
+  it("shows 963 for an unknown event ID", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    await openDetail(ui.page, "NO-SUCH-EVENT-0000");
+    await visible(textOnPage(ui.page, messageNo(lang, "963")));
+    expect(await action(ui.page, "ng").count()).toBe(0);
+  });
+});

@@ -1,0 +1,122 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { DEFAULT_HEADER } from "../../src/contract/envelope.ts";
+import { EMPTY_DETAIL_SEARCH } from "../../src/contract/eventSearch.ts";
+import type { TransactionInput } from "../../src/contract/screening.ts";
+import { screenTransactionCall } from "../../src/contract/screeningApi.ts";
+import { signShopRequest } from "../../src/server/services/shopAuthService.ts";
+import { type ConsoleUnderTest, sessionCredentials } from "./consoleHarness.ts";
+
+/**
+ * Calls the event detail e2e makes besides the browser's: console calls with a signed-in browser's
+ * session (to find a REVIEW event, to read the API secret as an administrator would) and signed
+ * screening API calls as the shop's system makes them.
+ */
+
+interface Envelope<T> {
+  result: string;
+  errors: { code: string; message: string }[];
+  telegram: T;
+}
+
+/** A console call with the session and anti-forgery token the browser holds. */
+export async function consoleCall<T>(
+  app: ConsoleUnderTest,
+  browser: { context: BrowserContext; page: Page },
+  path: string,
+  telegram: unknown,
+): Promise<{ status: number; body: Envelope<T> }> {
+  const { sid, token } = await sessionCredentials(browser.context, browser.page);
+  const response = await fetch(`${app.url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie: `sid=${sid}` },
+    body: JSON.stringify({
+      header: { lang: "en", ...DEFAULT_HEADER },
+      info: { token, shopId: "DEMO" },
+      telegram,
+    }),
+  });
+  return { status: response.status, body: (await response.json()) as Envelope<T> };
+}
+
+/** The newest REVIEW events (the demo data has screened them all by hand once already). */
+export async function reviewEventIds(
+  app: ConsoleUnderTest,
+  browser: { context: BrowserContext; page: Page },
+): Promise<string[]> {
+  const { body } = await consoleCall<{ rows: { eventId: string }[] }>(
+    app,
+    browser,
+    "/api/v3/screen/event/list",
+    {
+      search: { ...EMPTY_DETAIL_SEARCH, aaresult: ["REVIEW"] },
+      pageSize: 50,
+      cursor: null,
+    },
+  );
+  if (body.result !== "10") throw new Error(`eventList refused: ${JSON.stringify(body.errors)}`);
+  return body.telegram.rows.map((row) => row.eventId);
+}
+
+export interface Shop {
+  companyId: string;
+  applicationId: string;
+  secret: string;
+}
+
+/** The tenant's application and secret key, read as an administrator reads them on screen. */
+export async function shopOf(
+  app: ConsoleUnderTest,
+  admin: { context: BrowserContext; page: Page },
+): Promise<Shop> {
+  const info = await consoleCall<{ companyId: string; applicationId: string }>(
+    app,
+    admin,
+    "/api/v3/screen/apiConnectionInfo",
+    {},
+  );
+  const secret = await consoleCall<{ secretKey: string }>(
+    app,
+    admin,
+    "/api/v3/screen/apiConnectionInfo/reveal",
+    {},
+  );
+  if (info.body.result !== "10" || secret.body.result !== "10") throw new Error("no API connection info");
+  return {
+    companyId: info.body.telegram.companyId,
+    applicationId: info.body.telegram.applicationId,
+    secret: secret.body.telegram.secretKey,
+  };
+}
+
+export interface ScreeningOutcome {
+  eventId: string;
+  aaresult: string;
+  firedRules: { ruleCode: string; isReasonRule: boolean }[];
+}
+
+/** One signed screening call, exactly as a shop's system sends it. */
+export async function screenTransaction(
+  app: ConsoleUnderTest,
+  shop: Shop,
+  transaction: TransactionInput,
+): Promise<ScreeningOutcome> {
+  const body = JSON.stringify({
+    header: { lang: "en", ...DEFAULT_HEADER },
+    info: { companyId: shop.companyId, applicationId: shop.applicationId },
+    telegram: transaction,
+  });
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const response = await fetch(`${app.url}${screenTransactionCall.path}`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-timestamp": timestamp,
+      "x-signature": signShopRequest(shop.secret, timestamp, body),
+    },
+    body,
+  });
+  const answer = (await response.json()) as Envelope<ScreeningOutcome>;
+  if (answer.result !== "10")
+    throw new Error(`screening refused (${response.status}): ${JSON.stringify(answer.errors)}`);
+  return answer.telegram;
+}
