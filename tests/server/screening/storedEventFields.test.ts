@@ -140,4 +140,27 @@ describe.each(testBackends())("screened event fields and group commit (%s)", (ba
       .execute();
     expect(rows.map((row) => row.event_id)).toEqual([repeats[0]?.eventId]);
   });
+
+  it("stores the others of a batch when one event cannot be stored, and fails only that one", async () => {
+    const inputs = Array.from({ length: 6 }, () => purchase({ amount: 4 }));
+    // No such company: its events row breaks the foreign key, and the statement with it.
+    const orphan = screenTransaction(
+      h.deps,
+      { companyId: "NOSUCHCO", modelId: MODEL, applicationId: null },
+      transactionSchema.parse(purchase()),
+    );
+    const settled = await Promise.allSettled([orphan, ...inputs.map((input) => h.screen("DEMO", input))]);
+    expect(settled[0]?.status).toBe("rejected");
+    for (const [index, result] of settled.slice(1).entries()) {
+      expect(result.status).toBe("fulfilled");
+      if (result.status !== "fulfilled") continue;
+      expect((await stored(result.value.eventId)).shop_event_id).toBe(inputs[index]?.shopEventId);
+    }
+    const orphans = await h.db
+      .selectFrom("event_link_keys")
+      .select("event_id")
+      .where("company_id", "=", "NOSUCHCO")
+      .execute();
+    expect(orphans).toEqual([]);
+  });
 });
