@@ -6,6 +6,8 @@
  *   (c) login p95 (argon2 included) over 40 logins, against a trivial route's p95;
  *   (d) screenings per second and p50/p99 on PostgreSQL with 1,000,000 events stored, against a
  *       trivial route under the same load, and the EXPLAIN of the engine's look-ups (screening.ts).
+ *   (e) event list search on the same database: first pages, a deep keyset page and select all,
+ *       against EXPLAIN ANALYZE of their bare SQL (eventSearch.ts).
  * Loopback only; always exits 0 unless the harness itself cannot run.
  */
 import { spawn } from "node:child_process";
@@ -16,6 +18,7 @@ import { launchBrowser } from "../support/browser.ts";
 import { buildClientIfStale } from "../support/e2eGlobalSetup.ts";
 import { freePort, REPO_ROOT, startServerProcess, waitForHttp } from "../support/serverProcess.ts";
 import { freshDataDir, removeDataDir } from "../support/testDatabase.ts";
+import { eventSearchBenchmark } from "./eventSearch.ts";
 import { screeningBenchmark } from "./screening.ts";
 
 const KB = 1024;
@@ -250,6 +253,8 @@ async function main(): Promise<void> {
   }
   // (d) screening throughput and latency on PostgreSQL with 1,000,000 stored events (screening.ts).
   rows.push(...(await screeningBenchmark()));
+  // (e) event list search on the same 1,000,000 events (eventSearch.ts).
+  rows.push(...(await eventSearchBenchmark()));
   printTable(
     "Summary",
     [...rows].sort((a, b) => a.metric.localeCompare(b.metric)),

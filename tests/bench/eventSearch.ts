@@ -1,0 +1,396 @@
+/**
+ * Event list search benchmark (part of `npm run bench`, or alone: `npx tsx tests/bench/eventSearch.ts`):
+ * the real server on PostgreSQL with 1,000,000 events of DEMO (the screening benchmark's database,
+ * console_bench, seeded in bulk when it has fewer), an admin session, and over loopback HTTP:
+ *   - the first page of 200 (rows and the exact total up to 150,000) for the default search, a
+ *     one-day date range, a phone number and a rule code: p50/p95 over RUNS calls each;
+ *   - a deep keyset page (page 500 of the default search, its cursor fetched by walking the pages);
+ *   - select all of close to 150,000 events (a date range ending at the newest event).
+ * The time is the client's round trip on loopback (HTTP, envelope and JSON included), so it bounds
+ * the server time from above. Beside each: EXPLAIN (ANALYZE, TIMING OFF) execution time of the bare SQL the
+ * service issues for that call (page and count queries summed), with the ratio, and the plans.
+ */
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { type CompiledQuery, Kysely, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import { DEFAULT_HEADER } from "../../src/contract/envelope.ts";
+import {
+  EMPTY_DETAIL_SEARCH,
+  EMPTY_QUICK_SEARCH,
+  EVENT_SELECTION_LIMIT,
+  type EventSearch,
+  eventList,
+  eventSelectAll,
+} from "../../src/contract/eventSearch.ts";
+import { screenPermissionList } from "../../src/contract/permissions.ts";
+import { migrate } from "../../src/server/db/migrate.ts";
+import type { Database } from "../../src/server/db/schema.ts";
+import { seedBulkEvents } from "../../src/server/db/seed/bulkEvents.ts";
+import { DEMO_PASSWORD, seedDemo } from "../../src/server/db/seed/demoSeed.ts";
+import { createCredentialCipher } from "../../src/server/services/credentialCipher.ts";
+import { createEventListService } from "../../src/server/services/eventSearch/eventListService.ts";
+import { startServerProcess } from "../support/serverProcess.ts";
+import type { BenchRow } from "./screening.ts";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const BENCH_DIR = path.join(ROOT, ".tmp/bench-event-search");
+/** The screening benchmark's key file: both benchmarks share its database. */
+const KEY_FILE = path.join(ROOT, ".tmp/bench-screening/credential-key");
+const STORED_EVENTS = Number(process.env.BENCH_STORED_EVENTS ?? 1_000_000);
+const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 30);
+const SELECT_ALL_RUNS = 10;
+const DEEP_PAGE = 500;
+const PAGE_SIZE = 200;
+const COMPANY = "DEMO";
+const TOKYO_MS = 9 * 60 * 60 * 1000;
+
+const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] as number;
+}
+
+function benchDatabaseUrl(): string {
+  return process.env.BENCH_DATABASE_URL ?? "postgresql://console:console@127.0.0.1:5432/console_bench";
+}
+
+async function credentialKey(): Promise<string> {
+  if (process.env.CREDENTIAL_KEY) return process.env.CREDENTIAL_KEY;
+  try {
+    return (await readFile(KEY_FILE, "utf8")).trim();
+  } catch {
+    const { randomBytes } = await import("node:crypto");
+    const key = randomBytes(32).toString("base64");
+    await mkdir(path.dirname(KEY_FILE), { recursive: true });
+    await writeFile(KEY_FILE, `${key}\n`, { mode: 0o600 });
+    return key;
+  }
+}
+
+/** Migrated, with the demo tenants and at least STORED_EVENTS events of DEMO, vacuumed once after 006. */
+async function prepareDatabase(url: string, key: string): Promise<void> {
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 2 }) }),
+  });
+  try {
+    const applied = await migrate(db);
+    const demo = await db
+      .selectFrom("companies")
+      .select("company_id")
+      .where("company_id", "=", COMPANY)
+      .executeTakeFirst();
+    if (!demo) {
+      console.log("(e) seeding the demo tenants into the bench database...");
+      await seedDemo(db, createCredentialCipher(Buffer.from(key, "base64")), new Date());
+    }
+    const { n } = await db
+      .selectFrom("events")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .where("company_id", "=", COMPANY)
+      .executeTakeFirstOrThrow();
+    const missing = STORED_EVENTS - Number(n);
+    if (missing > 0) {
+      console.log(`(e) ${Number(n)} events of ${COMPANY} stored; adding ${missing} in bulk...`);
+      await seedBulkEvents(db, { companyId: COMPANY, events: missing, seed: Math.floor(Date.now() / 1000) });
+    }
+    if (missing > 0 || applied.some((name) => name.startsWith("006_"))) {
+      // Index-only counts need the visibility map of the bulk-written rows.
+      console.log("(e) vacuum analyze of the event tables...");
+      await sql`vacuum (analyze) events, event_fired_rules, event_link_keys`.execute(db);
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** The searches measured, with values taken from the stored data. */
+async function chooseSearches(db: Kysely<Database>) {
+  const newest = await db
+    .selectFrom("events")
+    .select("created_at")
+    .where("company_id", "=", COMPANY)
+    .orderBy("created_at", "desc")
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const tokyoDay = (at: Date) => new Date(at.getTime() + TOKYO_MS).toISOString().slice(0, 10);
+  const tokyoMinute = (at: Date) => new Date(at.getTime() + TOKYO_MS).toISOString().slice(11, 16);
+  const weekAgo = tokyoDay(new Date(new Date(newest.created_at).getTime() - 7 * 86_400_000));
+  // The purchaser phone of the newest event that has one.
+  const tel = await db
+    .selectFrom("event_parties as p")
+    .innerJoin("events as e", (join) =>
+      join.onRef("e.company_id", "=", "p.company_id").onRef("e.event_id", "=", "p.event_id"),
+    )
+    .select("p.tel")
+    .where("p.company_id", "=", COMPANY)
+    .where("p.party", "=", "purchaser")
+    .where("p.tel", "is not", null)
+    .orderBy("e.created_at", "desc")
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  // A rule code of typical frequency: the median among the codes fired on at least 1,000 events.
+  const codes = await sql<{ rule_code: string; n: number }>`
+    select rule_code, count(*)::int as n from event_fired_rules
+    where company_id = ${COMPANY} and release_kind = 'normal'
+    group by rule_code having count(*) >= 1000 order by n`.execute(db);
+  const ruleCode = codes.rows[Math.floor(codes.rows.length / 2)] ?? { rule_code: "NONE", n: 0 };
+  // Select all: from the minute after the 150,000th newest event to the newest one.
+  const boundary = await db
+    .selectFrom("events")
+    .select("created_at")
+    .where("company_id", "=", COMPANY)
+    .where("logically_deleted", "=", false)
+    .orderBy("created_at", "desc")
+    .offset(EVENT_SELECTION_LIMIT - 1)
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const from = new Date(new Date(boundary.created_at).getTime() + 60_000);
+  const detail = (fields: Partial<typeof EMPTY_DETAIL_SEARCH>): EventSearch => ({
+    ...EMPTY_DETAIL_SEARCH,
+    ...fields,
+  });
+  return {
+    firstPages: [
+      { name: "default search", search: EMPTY_QUICK_SEARCH as EventSearch },
+      {
+        name: `date range (${weekAgo}, one day)`,
+        search: detail({
+          createdFromDate: weekAgo,
+          createdFromTime: "00:00",
+          createdToDate: weekAgo,
+          createdToTime: "23:59",
+        }),
+      },
+      { name: `tel (${tel.tel})`, search: detail({ tel: tel.tel ?? "" }) },
+      {
+        name: `rule code (${ruleCode.rule_code}, ${ruleCode.n.toLocaleString("en-US")} events)`,
+        search: detail({ ruleCode: ruleCode.rule_code }),
+      },
+    ],
+    selectAll: detail({
+      createdFromDate: tokyoDay(from),
+      createdFromTime: tokyoMinute(from),
+      createdToDate: tokyoDay(new Date(newest.created_at)),
+      createdToTime: tokyoMinute(new Date(newest.created_at)),
+    }),
+  };
+}
+
+interface Session {
+  cookie: string;
+  token: string;
+}
+
+async function login(baseUrl: string): Promise<Session> {
+  const response = await fetch(`${baseUrl}/api/v3/screen/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      header: { lang: "en", ...DEFAULT_HEADER },
+      telegram: { companyId: COMPANY, email: "admin@demo.example", password: DEMO_PASSWORD },
+    }),
+  });
+  const body = (await response.json()) as { telegram: { loginToken: string } };
+  const cookie = /sid=([^;]+)/.exec(response.headers.get("set-cookie") ?? "")?.[1];
+  if (response.status !== 200 || !cookie) throw new Error(`bench login failed: ${response.status}`);
+  return { cookie, token: body.telegram.loginToken };
+}
+
+/** One console call over loopback: its round-trip time and telegram; fails on any error answer. */
+async function timedCall(
+  baseUrl: string,
+  session: Session,
+  spec: { path: string },
+  telegram: unknown,
+): Promise<{ elapsedMs: number; telegram: Record<string, unknown> }> {
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}${spec.path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie: `sid=${session.cookie}` },
+    body: JSON.stringify({
+      header: { lang: "en", ...DEFAULT_HEADER },
+      info: { token: session.token, shopId: COMPANY },
+      telegram,
+    }),
+  });
+  const body = (await response.json()) as { errors: unknown[]; telegram: Record<string, unknown> };
+  const elapsedMs = performance.now() - started;
+  if (response.status !== 200 || body.errors.length > 0) {
+    throw new Error(`${spec.path} answered ${response.status} ${JSON.stringify(body.errors)}`);
+  }
+  return { elapsedMs, telegram: body.telegram };
+}
+
+/** EXPLAIN (ANALYZE) of every query the service issues for one call: summed execution time, plans. */
+async function explainCall(
+  url: string,
+  run: (service: ReturnType<typeof createEventListService>) => Promise<unknown>,
+) {
+  const captured: CompiledQuery[] = [];
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    log: (event) => {
+      if (event.level === "query") captured.push(event.query);
+    },
+  });
+  try {
+    await run(createEventListService({ db })).catch(() => undefined);
+    let executionMs = 0;
+    const plans: string[][] = [];
+    // As the service runs them: without parallel workers (its "set local" is captured too; skipped here).
+    const client = await pool.connect();
+    try {
+      for (const query of captured.filter((q) => /^\s*(select|with)\b/i.test(q.sql))) {
+        await client.query("begin");
+        await client.query("set local max_parallel_workers_per_gather = 0");
+        const plan = await client.query(`explain (analyze, buffers, timing off, costs off) ${query.sql}`, [
+          ...query.parameters,
+        ]);
+        await client.query("commit");
+        const lines = plan.rows.map((row: Record<string, string>) => row["QUERY PLAN"] ?? "");
+        executionMs += Number(/Execution Time: ([\d.]+)/.exec(lines.join("\n"))?.[1] ?? 0);
+        plans.push(lines);
+      }
+    } finally {
+      client.release();
+    }
+    return { executionMs, plans };
+  } finally {
+    await db.destroy();
+  }
+}
+
+function printPlans(title: string, plans: string[][]): void {
+  for (const [index, lines] of plans.entries()) {
+    const sortsAll = lines.some((line) => /Seq Scan on events\b/.test(line));
+    console.log(
+      `\n(e) EXPLAIN ANALYZE, ${title}, query ${index + 1} of ${plans.length}${sortsAll ? "  [SEQ SCAN OF EVENTS]" : ""}:`,
+    );
+    for (const line of lines) console.log(`    ${line}`);
+  }
+}
+
+const row = (metric: string, samples: number[], bareMs: number, targetMs: number): BenchRow => {
+  const p95 = percentile(samples, 95);
+  const ratio = bareMs > 0 ? p95 / bareMs : Number.POSITIVE_INFINITY;
+  return {
+    metric,
+    value: `p95 ${ms(p95)} (p50 ${ms(percentile(samples, 50))})`,
+    baseline: `${ms(bareMs)} (EXPLAIN ANALYZE)`,
+    ratio: `${ratio.toFixed(2)}x`,
+    target: `<= ${targetMs} ms, <= 3x`,
+    verdict: p95 <= targetMs && ratio <= 3 ? "ok" : "OVER",
+  };
+};
+
+export async function eventSearchBenchmark(): Promise<BenchRow[]> {
+  const url = benchDatabaseUrl();
+  const key = await credentialKey();
+  await prepareDatabase(url, key);
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const searches = await chooseSearches(db).finally(() => db.destroy());
+
+  const server = await startServerProcess({
+    databaseUrl: url,
+    dataDir: BENCH_DIR,
+    consoleEnv: "DEV",
+    env: { CREDENTIAL_KEY: key, LOG_LEVEL: "warn" },
+  });
+  const rows: BenchRow[] = [];
+  try {
+    const session = await login(server.url);
+    // Baseline: an authenticated call through the same guard (session, token, permission) that reads
+    // one permission row, so the HTTP, envelope and guard share of each figure is visible.
+    const trivial = () => timedCall(server.url, session, screenPermissionList, { screenIds: ["EventList"] });
+    for (let warm = 0; warm < 3; warm++) await trivial();
+    const trivialSamples: number[] = [];
+    for (let i = 0; i < RUNS; i++) trivialSamples.push((await trivial()).elapsedMs);
+    console.log(
+      `\n(e) baseline, screenPermissionList with a session: p50 ${ms(percentile(trivialSamples, 50))}, p95 ${ms(percentile(trivialSamples, 95))}`,
+    );
+    const listCall = (search: EventSearch, cursor: string | null = null) =>
+      timedCall(server.url, session, eventList, { search, pageSize: PAGE_SIZE, cursor });
+
+    for (const { name, search } of searches.firstPages) {
+      for (let warm = 0; warm < 3; warm++) await listCall(search);
+      const samples: number[] = [];
+      let total = "";
+      for (let i = 0; i < RUNS; i++) {
+        const { elapsedMs, telegram } = await listCall(search);
+        samples.push(elapsedMs);
+        total = `${telegram.total}${telegram.totalCapped ? "+" : ""}`;
+      }
+      const bare = await explainCall(url, (service) =>
+        service.list(COMPANY, { search, pageSize: PAGE_SIZE, cursor: null }, "en"),
+      );
+      console.log(
+        `\n(e) first page, ${name}: total ${total}, ${samples.map((s) => s.toFixed(1)).join(" ")} ms`,
+      );
+      printPlans(`first page, ${name}`, bare.plans);
+      rows.push(row(`(e) event list first page of ${PAGE_SIZE}, ${name}`, samples, bare.executionMs, 50));
+    }
+
+    // Page DEEP_PAGE of the default search: walk the cursors there once, then time that page.
+    let cursor: string | null = null;
+    const walkStarted = performance.now();
+    for (let page = 1; page < DEEP_PAGE; page++) {
+      const { telegram } = await listCall(EMPTY_QUICK_SEARCH, cursor);
+      cursor = telegram.nextCursor as string | null;
+      if (cursor === null) throw new Error(`the default search has fewer than ${DEEP_PAGE} pages`);
+    }
+    console.log(
+      `\n(e) walked ${DEEP_PAGE - 1} pages in ${((performance.now() - walkStarted) / 1000).toFixed(1)} s`,
+    );
+    const deepCursor = cursor;
+    const deep: number[] = [];
+    for (let warm = 0; warm < 3; warm++) await listCall(EMPTY_QUICK_SEARCH, deepCursor);
+    for (let i = 0; i < RUNS; i++) deep.push((await listCall(EMPTY_QUICK_SEARCH, deepCursor)).elapsedMs);
+    const deepBare = await explainCall(url, (service) =>
+      service.list(COMPANY, { search: EMPTY_QUICK_SEARCH, pageSize: PAGE_SIZE, cursor: deepCursor }, "en"),
+    );
+    printPlans(`page ${DEEP_PAGE} of the default search`, deepBare.plans);
+    rows.push(
+      row(`(e) event list keyset page ${DEEP_PAGE} (default search)`, deep, deepBare.executionMs, 50),
+    );
+
+    // Select all of close to 150,000 events.
+    const selected: number[] = [];
+    let count = 0;
+    await timedCall(server.url, session, eventSelectAll, { search: searches.selectAll });
+    for (let i = 0; i < SELECT_ALL_RUNS; i++) {
+      const { elapsedMs, telegram } = await timedCall(server.url, session, eventSelectAll, {
+        search: searches.selectAll,
+      });
+      selected.push(elapsedMs);
+      count = telegram.count as number;
+    }
+    const selectBare = await explainCall(url, (service) => service.selectAll(COMPANY, searches.selectAll));
+    printPlans(`select all of ${count}`, selectBare.plans);
+    rows.push(
+      row(
+        `(e) select all of ${count.toLocaleString("en-US")} events`,
+        selected,
+        selectBare.executionMs,
+        1000,
+      ),
+    );
+  } finally {
+    await server.stop();
+  }
+  return rows;
+}
+
+// Run alone: print the rows.
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const rows = await eventSearchBenchmark();
+  console.log("");
+  for (const r of rows)
+    console.log(`${r.metric} | ${r.value} | ${r.baseline} | ${r.ratio} | ${r.target} | ${r.verdict}`);
+  process.exit(0);
+}
