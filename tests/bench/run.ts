@@ -8,6 +8,8 @@
  *       trivial route under the same load, and the EXPLAIN of the engine's look-ups (screening.ts).
  *   (e) event list search on the same database: first pages, a deep keyset page and select all,
  *       against EXPLAIN ANALYZE of their bare SQL (eventSearch.ts).
+ *   (f) event CSV output of 150,000 events with every group on the same database: time against a
+ *       keyset scan of the same rows, and the RSS growth while it runs (eventExport.ts).
  * Loopback only; always exits 0 unless the harness itself cannot run.
  */
 import { spawn } from "node:child_process";
@@ -18,6 +20,7 @@ import { launchBrowser } from "../support/browser.ts";
 import { buildClientIfStale } from "../support/e2eGlobalSetup.ts";
 import { freePort, REPO_ROOT, startServerProcess, waitForHttp } from "../support/serverProcess.ts";
 import { freshDataDir, removeDataDir } from "../support/testDatabase.ts";
+import { eventExportBenchmark } from "./eventExport.ts";
 import { eventSearchBenchmark } from "./eventSearch.ts";
 import { screeningBenchmark } from "./screening.ts";
 
@@ -255,6 +258,8 @@ async function main(): Promise<void> {
   rows.push(...(await screeningBenchmark()));
   // (e) event list search on the same 1,000,000 events (eventSearch.ts).
   rows.push(...(await eventSearchBenchmark()));
+  // (f) event CSV output of 150,000 events from the same database (eventExport.ts).
+  rows.push(...(await eventExportBenchmark()));
   printTable(
     "Summary",
     [...rows].sort((a, b) => a.metric.localeCompare(b.metric)),

@@ -47,7 +47,8 @@ export async function openCsvFile(
 
   async function write(chunk: Buffer): Promise<void> {
     if (failure) throw failure;
-    if (!stream.write(chunk)) await Promise.race([once(stream, "drain"), once(stream, "error")]);
+    // once() also rejects when the stream errs while waiting, and removes its listeners either way.
+    if (!stream.write(chunk)) await once(stream, "drain");
     if (failure) throw failure;
   }
 

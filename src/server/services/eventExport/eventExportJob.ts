@@ -12,8 +12,11 @@ import { loadExportRecords } from "./eventExportBatch.ts";
 import { type EventExportResult, eventExportPayloadSchema } from "./eventExportPayload.ts";
 import { EVENT_BASE_COLUMNS, type ExportEventRow } from "./eventExportRecord.ts";
 
-/** Events read and written per round trip: the memory held is one batch, whatever the file's size. */
-export const EXPORT_BATCH_SIZE = 2_000;
+/**
+ * Events read and written per round trip: the memory held is two batches (one being written, the next
+ * being read), whatever the file's size.
+ */
+export const EXPORT_BATCH_SIZE = 1_000;
 
 /** Where a job's file lives, relative to DATA_DIR. */
 export const exportFilePath = (companyId: string, jobId: string): string =>
@@ -44,30 +47,36 @@ export function eventExportJob(
       encoding: options.encoding,
     });
     let rowCount = 0;
+    /** One batch after the cursor: its events and their parts (null past the last one). */
+    const readBatch = async (cursor: ExportEventRow | undefined) => {
+      signal.throwIfAborted();
+      let query = selectionEvents(db, job.companyId, selection)
+        .select(EVENT_BASE_COLUMNS)
+        .where("e.created_at", "<=", new Date(payload.asOf));
+      if (cursor)
+        query = query.where(
+          sql<boolean>`(e.created_at, e.event_id) < (${new Date(cursor.created_at)}, ${cursor.event_id})`,
+        );
+      const events = (await query
+        .orderBy("e.created_at", "desc")
+        .orderBy("e.event_id", "desc")
+        .limit(batchSize)
+        .execute()) as ExportEventRow[];
+      if (events.length === 0) return null;
+      return { events, records: await loadExportRecords(db, job.companyId, events, groups) };
+    };
     try {
       await file.writeRows([columns.map((column) => column.header)]);
-      let cursor: { createdAt: Date; eventId: string } | undefined;
-      for (;;) {
-        signal.throwIfAborted();
-        let query = selectionEvents(db, job.companyId, selection)
-          .select(EVENT_BASE_COLUMNS)
-          .where("e.created_at", "<=", new Date(payload.asOf));
-        if (cursor)
-          query = query.where(
-            sql<boolean>`(e.created_at, e.event_id) < (${cursor.createdAt}, ${cursor.eventId})`,
-          );
-        const events = (await query
-          .orderBy("e.created_at", "desc")
-          .orderBy("e.event_id", "desc")
-          .limit(batchSize)
-          .execute()) as ExportEventRow[];
-        if (events.length === 0) break;
-        const records = await loadExportRecords(db, job.companyId, events, groups);
-        await file.writeRows(records.map((record) => columns.map((column) => column.value(record))));
-        rowCount += events.length;
-        const last = events[events.length - 1] as ExportEventRow;
-        cursor = { createdAt: new Date(last.created_at), eventId: last.event_id };
-        if (events.length < batchSize) break;
+      let pending: ReturnType<typeof readBatch> | null = readBatch(undefined);
+      while (pending) {
+        const batch: Awaited<ReturnType<typeof readBatch>> = await pending;
+        if (!batch) break;
+        // The database reads the next batch while this one is formatted and written: one batch ahead.
+        pending = batch.events.length < batchSize ? null : readBatch(batch.events.at(-1));
+        // Marked handled now; a failure still surfaces when it is awaited next.
+        pending?.catch(() => undefined);
+        await file.writeRows(batch.records.map((record) => columns.map((column) => column.value(record))));
+        rowCount += batch.events.length;
       }
       await file.finish();
     } catch (error) {
