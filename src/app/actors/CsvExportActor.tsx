@@ -1,0 +1,36 @@
+import { createActorContext } from "@xstate/react";
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { fromPromise } from "xstate";
+import { type CsvExportRequest, csvExportMachine } from "../../../machines/event/csvExportMachine.ts";
+import { eventCsvExport, eventCsvExportStatus } from "../../contract/eventExport.ts";
+import { useRunCall } from "./CallRunner.tsx";
+import { NotificationsActor } from "./NotificationsActor.tsx";
+
+/** The event CSV output's workflow (machines/event/csvExportMachine.ts), one per open dialog. */
+export const CsvExportActor = createActorContext(csvExportMachine);
+
+// The dialog shows refusals itself (902, several models, 150,000, 963); 008 still goes to the snackbar.
+const SHOWN_IN_DIALOG = { manual: true } as const;
+
+export function CsvExportProvider({ children }: { children: ReactNode }) {
+  const run = useRunCall();
+  const notifications = NotificationsActor.useActorRef();
+  const { t } = useTranslation("eventExport");
+  const [logic] = useState(() =>
+    csvExportMachine.provide({
+      actors: {
+        requestExport: fromPromise(({ input }: { input: CsvExportRequest }) =>
+          run(eventCsvExport, input, SHOWN_IN_DIALOG),
+        ),
+        exportStatus: fromPromise(({ input }: { input: { jobId: string } }) =>
+          run(eventCsvExportStatus, input, SHOWN_IN_DIALOG),
+        ),
+      },
+      actions: {
+        notifyReady: () => notifications.send({ type: "notify.show", colour: "success", text: t("ready") }),
+      },
+    }),
+  );
+  return <CsvExportActor.Provider logic={logic}>{children}</CsvExportActor.Provider>;
+}

@@ -1,0 +1,64 @@
+import { Flex, Link, Text } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
+import { CsvExportActor } from "../../../actors/CsvExportActor.tsx";
+import { formatDateTime } from "../../../i18n/format.ts";
+
+/**
+ * Where the CSV output stands, in a live region: accepted (008) while the job runs, the download link
+ * once the file is ready, or why there is no file.
+ */
+export function CsvExportProgress() {
+  const { t, i18n } = useTranslation("eventExport");
+  const { t: message } = useTranslation("messages");
+  const accepted = CsvExportActor.useSelector((snapshot) => snapshot.matches("accepted"));
+  const ready = CsvExportActor.useSelector((snapshot) => snapshot.matches("ready"));
+  const refused = CsvExportActor.useSelector((snapshot) => snapshot.matches("refused"));
+  const failed = CsvExportActor.useSelector((snapshot) => snapshot.matches("failed"));
+  const { status, failure, errors } = CsvExportActor.useSelector((snapshot) => snapshot.context);
+  const total = status?.rowCount.toLocaleString(i18n.language === "en" ? "en-US" : "ja-JP");
+
+  const problem =
+    refused || failed
+      ? failure === "jobFailed"
+        ? t("jobFailed")
+        : errors.map((error) => error.message).join("\n") || message("no.998")
+      : null;
+
+  return (
+    <Flex direction="column" gap="2">
+      <div role="status" aria-live="polite">
+        {accepted ? (
+          <Text as="p" size="2">
+            {message("no.008")} {total === undefined ? null : t("preparing", { total })}
+          </Text>
+        ) : null}
+        {ready && status ? (
+          status.downloadUrl ? (
+            <Flex direction="column" gap="1">
+              <Text as="p" size="2" weight="medium">
+                {t("ready")}
+              </Text>
+              <Link href={status.downloadUrl} download={status.fileName} size="2">
+                {t("download", { fileName: status.fileName })}
+              </Link>
+              {status.expiresAt ? (
+                <Text as="p" size="1" color="gray">
+                  {t("expires", { expiresAt: formatDateTime(status.expiresAt) })}
+                </Text>
+              ) : null}
+            </Flex>
+          ) : (
+            <Text as="p" size="2">
+              {t("expired")}
+            </Text>
+          )
+        ) : null}
+      </div>
+      {problem ? (
+        <Text as="p" size="2" color="red" role="alert" style={{ whiteSpace: "pre-line" }}>
+          {problem}
+        </Text>
+      ) : null}
+    </Flex>
+  );
+}
