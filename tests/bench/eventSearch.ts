@@ -242,12 +242,16 @@ async function explainCall(
     await run(createEventListService({ db })).catch(() => undefined);
     let executionMs = 0;
     const plans: string[][] = [];
-    // As the service runs them: without parallel workers (its "set local" is captured too; skipped here).
+    // As the service runs them: with its planner settings (its set_config is captured too; skipped here).
     const client = await pool.connect();
     try {
-      for (const query of captured.filter((q) => /^\s*(select|with)\b/i.test(q.sql))) {
+      for (const query of captured.filter(
+        (q) => /^\s*(select|with)\b/i.test(q.sql) && !q.sql.includes("set_config("),
+      )) {
         await client.query("begin");
-        await client.query("set local max_parallel_workers_per_gather = 0");
+        await client.query(
+          "select set_config('max_parallel_workers_per_gather', '0', true), set_config('random_page_cost', '1.1', true)",
+        );
         const plan = await client.query(`explain (analyze, buffers, timing off, costs off) ${query.sql}`, [
           ...query.parameters,
         ]);
