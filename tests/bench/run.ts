@@ -10,6 +10,8 @@
  *       against EXPLAIN ANALYZE of their bare SQL (eventSearch.ts).
  *   (f) event CSV output of 150,000 events with every group on the same database: time against a
  *       keyset scan of the same rows, and the RSS growth while it runs (eventExport.ts).
+ *   (g) the event list screen rendering a page of 200 rows in Chromium: script time (CDP
+ *       ScriptDuration) against the same screen rendering its empty 676 state (eventListRender.ts).
  * Loopback only; always exits 0 unless the harness itself cannot run.
  */
 import { spawn } from "node:child_process";
@@ -21,6 +23,7 @@ import { buildClientIfStale } from "../support/e2eGlobalSetup.ts";
 import { freePort, REPO_ROOT, startServerProcess, waitForHttp } from "../support/serverProcess.ts";
 import { freshDataDir, removeDataDir } from "../support/testDatabase.ts";
 import { eventExportBenchmark } from "./eventExport.ts";
+import { eventListRenderBenchmark } from "./eventListRender.ts";
 import { eventSearchBenchmark } from "./eventSearch.ts";
 import { screeningBenchmark } from "./screening.ts";
 
@@ -260,6 +263,8 @@ async function main(): Promise<void> {
   rows.push(...(await eventSearchBenchmark()));
   // (f) event CSV output of 150,000 events from the same database (eventExport.ts).
   rows.push(...(await eventExportBenchmark()));
+  // (g) the event list screen rendering 200 rows in Chromium (eventListRender.ts).
+  rows.push(...(await eventListRenderBenchmark()));
   printTable(
     "Summary",
     [...rows].sort((a, b) => a.metric.localeCompare(b.metric)),
