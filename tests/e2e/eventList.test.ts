@@ -228,6 +228,12 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
     await ui.page.keyboard.press("Space");
     await visible(screen.selectedText(1));
     expect(await csv.isEnabled()).toBe(true);
+    // CSV output opens its dialog for the selection; Escape closes it and the selection stays.
+    await csv.click();
+    const csvDialog = await visible(ui.page.getByRole("dialog", { name: screen.s.csvOutput, exact: true }));
+    await ui.page.keyboard.press("Escape");
+    await gone(csvDialog);
+    await visible(screen.selectedText(1));
 
     await Promise.all([
       ui.page.waitForResponse((response) => response.url().endsWith("/api/v3/screen/event/selectAll")),

@@ -1,7 +1,26 @@
+import { selectedCount, selectionForCall } from "../../../../machines/event/eventSelection.ts";
+import { EventSearchActor } from "../../actors/EventSearchActor.tsx";
+import { EventCsvOutputDialog } from "./EventCsvOutputDialog.tsx";
+
 /**
- * CSV output of the selection: the list shows the CSV output dialog (H3's EventCsvOutputDialog) while
- * the machine is in results.exporting. That dialog is not in this build yet, so nothing is shown.
+ * CSV output of the selection: the CSV output dialog is open while the list's machine is in
+ * results.exporting (entered only with a non-empty selection of one screening model); closing it
+ * returns the list to browsing with the selection kept.
  */
 export function EventExportDialog() {
-  return null;
+  const list = EventSearchActor.useActorRef();
+  const open = EventSearchActor.useSelector((snapshot) => snapshot.matches({ results: "exporting" }));
+  const selection = EventSearchActor.useSelector((snapshot) => snapshot.context.selection);
+  const forCall = selectionForCall(selection);
+  if (!forCall) return null;
+  return (
+    <EventCsvOutputDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) list.send({ type: "export.close" });
+      }}
+      selection={forCall}
+      selectedCount={selectedCount(selection)}
+    />
+  );
 }
