@@ -9,7 +9,6 @@ import type {
   EventItemsTable,
   EventPartiesTable,
 } from "../../db/schema.ts";
-import { RELATED_PER_KEY } from "../../screening/relatedLookup.ts";
 import type { EventExportRecord, ExportEventRow, ExportRelatedLink } from "./eventExportRecord.ts";
 
 /** Groups each row by its event_id. */
@@ -24,9 +23,16 @@ function byEvent<T extends { event_id: string }>(rows: T[]): Map<string, T[]> {
 }
 
 /**
+ * Related events per shared key in the CSV: the newest few, as the detail lists them first. The detail
+ * shows up to RELATED_PER_KEY (20); 150,000 rows of up to 120 IDs each would make most of the file and
+ * of the export's time.
+ */
+export const CSV_RELATED_PER_KEY = 5;
+
+/**
  * The related events of a batch of events, as relatedEvents (screening/relatedEvents.ts) reads them
- * for one: per link key, the newest earlier events sharing its value (RELATED_PER_KEY each), one link
- * per related event and key; in one statement for the whole batch.
+ * for one: per link key, the newest earlier events sharing its value (CSV_RELATED_PER_KEY each), one
+ * link per related event and key; in one statement for the whole batch.
  */
 async function relatedLinks(
   db: Kysely<Database>,
@@ -41,7 +47,7 @@ async function relatedLinks(
       where o.company_id = k.company_id and o.key_type = k.key_type and o.key_value = k.key_value
         and o.created_at <= k.created_at and o.event_id <> k.event_id
       order by o.created_at desc, o.event_id desc
-      limit ${RELATED_PER_KEY}
+      limit ${CSV_RELATED_PER_KEY}
     ) r
     where k.company_id = ${companyId} and k.event_id in (${sql.join(eventIds)})
     order by k.event_id, k.key_type, r.created_at desc, r.event_id`.execute(db);
