@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { KeyValueStorage } from "../../../client/browserStorage.ts";
 import { getTransit, setTransit } from "../../../client/transit.ts";
 import { type EventSearch, eventSearchSchema, searchToQuery } from "../../../contract/eventSearch.ts";
 import { SCREENS } from "../../../contract/screens.ts";
@@ -26,14 +27,18 @@ export const detailPath = (eventId: string): string =>
 export const listPath = (search: EventSearch): string => `${LIST_PATH}?${searchToQuery(search).toString()}`;
 
 /** Called as a row's event ID is followed: the detail then knows the search and the way back. */
-export function rememberListForDetail(search: EventSearch, scrollOffset: number): void {
+export function rememberListForDetail(
+  search: EventSearch,
+  scrollOffset: number,
+  storage: KeyValueStorage = sessionStorage,
+): void {
   const context: ListContext = { search, scrollOffset: Math.max(0, scrollOffset), listUrl: listPath(search) };
-  setTransit(DETAIL_PATH, context, LIST_PATH);
+  setTransit(DETAIL_PATH, context, LIST_PATH, storage);
 }
 
 /** The list the detail was opened from; null when the detail was opened directly (bookmark, reload). */
-export function readListForDetail(): ListContext | null {
-  const entry = getTransit(DETAIL_PATH);
+export function readListForDetail(storage: KeyValueStorage = sessionStorage): ListContext | null {
+  const entry = getTransit(DETAIL_PATH, storage);
   if (!entry || entry.referrer !== LIST_PATH) return null;
   const parsed = listContextSchema.safeParse(entry.data);
   return parsed.success ? parsed.data : null;
@@ -43,8 +48,11 @@ export function readListForDetail(): ListContext | null {
  * The scroll offset to restore when the list shows `search` again (back from its detail); 0 when the
  * list was left for another search or never left at all.
  */
-export function scrollOffsetToRestore(search: EventSearch): number {
-  const context = readListForDetail();
+export function scrollOffsetToRestore(
+  search: EventSearch,
+  storage: KeyValueStorage = sessionStorage,
+): number {
+  const context = readListForDetail(storage);
   if (!context) return 0;
   return context.listUrl === listPath(search) ? context.scrollOffset : 0;
 }
