@@ -1,0 +1,168 @@
+import iconv from "iconv-lite";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import exportEn from "../../src/app/i18n/locales/en/eventExport.json";
+import listEn from "../../src/app/i18n/locales/en/eventList.json";
+import exportJa from "../../src/app/i18n/locales/ja/eventExport.json";
+import listJa from "../../src/app/i18n/locales/ja/eventList.json";
+import { EVENT_FIELD_LABELS, EVENT_SECTION_LABELS } from "../../src/contract/eventFields.ts";
+import { expectNoAxeViolations } from "../support/axe.ts";
+import { TEST_LANGS, type TestLang } from "../support/browser.ts";
+import {
+  ACCOUNTS,
+  consoleSession,
+  LABELS,
+  loginAs,
+  messageNo,
+  screenReady,
+  visible,
+} from "./consoleHarness.ts";
+import { screenTransaction, shopOf } from "./eventDetailCalls.ts";
+
+const EXPORT = { en: exportEn, ja: exportJa } as const;
+const LIST = { en: listEn, ja: listJa } as const;
+
+/** Fills a "{placeholder}" template the way i18next does for the screen's texts. */
+const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key]));
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Quick-searches the list for these event IDs and waits for its answer. */
+async function searchEvents(page: Page, lang: TestLang, eventIds: string[]) {
+  const s = LIST[lang];
+  const box = page.getByRole("textbox", { name: s.quickSearch, exact: true });
+  await box.fill(eventIds.join(" "));
+  await Promise.all([
+    page.waitForResponse((response) => response.url().endsWith("/api/v3/screen/event/list")),
+    box.press("Enter"),
+  ]);
+  await screenReady(page);
+}
+
+describe.each(TEST_LANGS)("event CSV output [%s]", (lang) => {
+  const ui = consoleSession(lang);
+  const s = EXPORT[lang];
+
+  it("outputs the selected events with the chosen groups and delimiter, waits for the link, downloads a safe file", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    // Two events whose values a spreadsheet would run as formulas, screened as a shop sends them.
+    const shop = await shopOf(ui.app, ui);
+    const stamp = `${lang}-${Date.now()}`;
+    const formula = await screenTransaction(ui.app, shop, {
+      shopEventId: `e2e-csv-${stamp}-1`,
+      amount: 1200,
+      tenantName: '=HYPERLINK("http://evil.example")',
+      memo: "@SUM(A1:A9)",
+      purchaser: { fullAddress: "+81 東京都渋谷区神南1-2-3", zipcode: "1500041", tel: "03-1234-5678" },
+    });
+    const plain = await screenTransaction(ui.app, shop, {
+      shopEventId: `e2e-csv-${stamp}-2`,
+      amount: 3400,
+      purchaser: { fullAddress: "大阪府大阪市北区梅田1-1", zipcode: "5300001", tel: "06-1234-5678" },
+    });
+    const eventIds = [formula.eventId, plain.eventId];
+    await searchEvents(ui.page, lang, eventIds);
+    const list = LIST[lang];
+    for (const eventId of eventIds)
+      await ui.page.getByRole("checkbox", { name: fill(list.selectRow, { eventId }), exact: true }).check();
+    await ui.page.getByRole("button", { name: list.csvOutput, exact: true }).click();
+
+    const dialog = await visible(ui.page.getByRole("dialog", { name: s.title, exact: true }));
+    await visible(dialog.getByText(fill(s.selected, { total: 2 }), { exact: true }));
+    // Every group is offered, visibly labelled, and chosen by default.
+    const sections = EVENT_SECTION_LABELS[lang];
+    const groups = dialog.getByRole("group", { name: s.groups, exact: true });
+    for (const group of [
+      "basic",
+      "purchaser",
+      "shipping",
+      "order",
+      "device",
+      "card",
+      "other",
+      "firedRule",
+      "relatedEvent",
+    ] as const)
+      expect(await groups.getByRole("checkbox", { name: sections[group], exact: true }).isChecked()).toBe(
+        true,
+      );
+    await expectNoAxeViolations(ui.page, "CSV output dialog");
+
+    // No group at all is refused before asking (902).
+    await dialog.getByRole("button", { name: s.clearGroups, exact: true }).click();
+    await dialog.getByRole("button", { name: s.output, exact: true }).click();
+    await visible(dialog.getByText(messageNo(lang, "902"), { exact: true }));
+
+    // Basic, purchaser and other; tab-separated; Shift_JIS in Japanese, UTF-8 in English.
+    for (const group of ["basic", "purchaser", "other"] as const)
+      await groups.getByRole("checkbox", { name: sections[group], exact: true }).check();
+    await dialog.getByRole("radio", { name: s.tab, exact: true }).check();
+    if (lang === "ja") await dialog.getByRole("radio", { name: s.cp932, exact: true }).check();
+    await dialog.getByRole("button", { name: s.output, exact: true }).click();
+    // The confirmation dialog, answered by keyboard.
+    const execute = ui.page.getByRole("button", { name: LABELS[lang].execute, exact: true });
+    await visible(execute);
+    await execute.focus();
+    await ui.page.keyboard.press("Enter");
+
+    await visible(ui.page.getByText(messageNo(lang, "008")).first());
+    const link = await visible(
+      dialog.getByRole("link", {
+        name: new RegExp(
+          `^${escapeRegExp(fill(s.download, { fileName: "@@" })).replace("@@", "eventList_\\d{14}\\.csv")}$`,
+        ),
+      }),
+      60_000,
+    );
+    await visible(ui.page.getByText(s.ready, { exact: true }).first());
+    await expectNoAxeViolations(ui.page, "CSV output dialog with the download link");
+    const href = (await link.getAttribute("href")) ?? "";
+    expect(href).toMatch(/^\/api\/v3\/download\/[A-Za-z0-9_-]{43}$/);
+
+    // Downloaded with the browser's own session (its cookies), as clicking the link does.
+    const response = await ui.page.request.get(`${ui.app.url}${href}`);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-disposition"]).toMatch(
+      /^attachment; filename="eventList_\d{14}\.csv"/,
+    );
+    const bytes = await response.body();
+    const text = lang === "ja" ? iconv.decode(bytes, "cp932") : bytes.toString("utf8");
+    expect(response.headers()["content-type"]).toBe(
+      lang === "ja" ? "text/csv; charset=Shift_JIS" : "text/csv; charset=utf-8",
+    );
+    expect(text.startsWith("\uFEFF")).toBe(lang === "en");
+    const lines = text.replace(/^\uFEFF/, "").split("\r\n");
+    expect(lines.at(-1)).toBe("");
+    const [header = "", ...rows] = lines.slice(0, -1);
+    const columns = header.split("\t");
+    const field = EVENT_FIELD_LABELS[lang];
+    const purchaserAddress =
+      lang === "ja"
+        ? `${sections.purchaser}${field.fullAddress}`
+        : `${sections.purchaser} ${field.fullAddress}`;
+    expect(columns[0]).toBe(field.eventId);
+    expect(columns).toContain(purchaserAddress);
+    expect(columns).toContain(field.memo);
+    expect(columns).not.toContain(field.ipaddress);
+    expect(columns).not.toContain(field.itemName);
+    expect(rows).toHaveLength(2);
+    const cells = new Map(
+      rows.map((row) => {
+        const values = row.split("\t");
+        return [values[0], values] as const;
+      }),
+    );
+    const risky = cells.get(formula.eventId) ?? [];
+    // Defused with an apostrophe, then quoted because of its quotes (doubled).
+    expect(risky[columns.indexOf(field.tenantName)]).toBe('"\'=HYPERLINK(""http://evil.example"")"');
+    expect(risky[columns.indexOf(field.memo)]).toBe("'@SUM(A1:A9)");
+    expect(risky[columns.indexOf(purchaserAddress)]).toBe("'+81 東京都渋谷区神南1-2-3");
+    expect(cells.get(plain.eventId)?.[columns.indexOf(purchaserAddress)]).toBe("大阪府大阪市北区梅田1-1");
+
+    // Another browser that never signed in gets nothing from the same link.
+    await ui.reopen();
+    const stranger = await ui.page.request.get(`${ui.app.url}${href}`);
+    expect(stranger.status()).toBe(401);
+  }, 180_000);
+});
