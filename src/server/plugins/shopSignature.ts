@@ -100,7 +100,9 @@ export function installShopSignature(scope: FastifyInstance, deps: ShopSignature
     const body = request.body;
     if (body === null || typeof body !== "object" || Array.isArray(body) || !request.rawBody)
       throw new ApiError(ERROR.badEnvelope);
-    const info = shopInfoSchema.safeParse(trimStrings((body as { info?: unknown }).info));
+    // Trimmed once: the info here, the whole envelope below.
+    const trimmed = trimStrings(body) as { info?: unknown };
+    const info = shopInfoSchema.safeParse(trimmed.info);
     if (!info.success) throw new ApiError(ERROR.badEnvelope);
 
     const signed: SignedRequest = {
@@ -131,7 +133,7 @@ export function installShopSignature(scope: FastifyInstance, deps: ShopSignature
       throw new ApiError(ERROR.sourceIpNotAllowed);
     }
 
-    const envelope = shopEnvelopeSchema.safeParse(trimStrings(body));
+    const envelope = shopEnvelopeSchema.safeParse(trimmed);
     if (!envelope.success) {
       const unknownKeys = envelope.error.issues.every((issue) => issue.code === "unrecognized_keys");
       throw unknownKeys
