@@ -194,6 +194,8 @@ export const manualScreeningMachine = setup({
     detailSaved: (_, _params: { detail: EventDetail }) => {},
     /** Provided by the app: the success notice (001 registration, 002 update). */
     notifySaved: (_, _params: { action: EventAction }) => {},
+    /** Provided by the app: tells the operator somebody saved first (015), beyond the reload. */
+    notifyConflict: () => {},
     /** Provided by the app: reloads the event (after 015). */
     reloadDetail: () => {},
     /** Provided by the app: ends the edit lock (eventEditEnd) when a dialog is left without a save. */
@@ -422,7 +424,7 @@ export const manualScreeningMachine = setup({
     /** 015: somebody saved first. The event reloads; nothing can be edited until it has. */
     conflict: {
       tags: ["readOnly"],
-      entry: "reloadDetail",
+      entry: ["notifyConflict", "reloadDetail"],
       on: { "detail.show": showDetail },
     },
     /** The server refused the action: the message is shown; a blocking one stays until a reload. */

@@ -9,6 +9,7 @@ import {
   type SaveInput,
   type SaveOutcome,
 } from "../../../machines/event/manualScreeningMachine.ts";
+import { ERROR } from "../../contract/errors.ts";
 import {
   type EventAction,
   eventAssign,
@@ -128,6 +129,13 @@ export function EventDetailScreeningProvider({ children }: { children: ReactNode
             type: "notify.show",
             colour: "success",
             text: t(`no.${SAVED_NOTICE[params.action]}`),
+          }),
+        // An error notification shows the code, then the message (spec section 8).
+        notifyConflict: () =>
+          notifications.send({
+            type: "notify.show",
+            colour: "error",
+            text: `${ERROR.conflict}\n${t("no.015")}`,
           }),
         reloadDetail: () => detail.send({ type: "detail.reload" }),
         releaseEdit: (_, params) => {

@@ -59,6 +59,7 @@ function startScreening(fakes: Fakes = {}) {
     actions: {
       detailSaved: (_, params) => effects.push(`detailSaved v${params.detail.version}`),
       notifySaved: (_, params) => effects.push(`notifySaved ${params.action}`),
+      notifyConflict: () => effects.push("notifyConflict"),
       reloadDetail: () => effects.push("reloadDetail"),
       releaseEdit: (_, params) => effects.push(`releaseEdit ${params.eventId}`),
     },
@@ -122,7 +123,7 @@ describe("manualScreeningMachine", () => {
     expect(actor.getSnapshot().hasTag("readOnly")).toBe(true);
     expect(actor.getSnapshot().can({ type: "action.open", action: "ok" })).toBe(false);
     expect(actor.getSnapshot().context.errors.map((error) => error.code)).toEqual([ERROR.conflict]);
-    expect(effects).toEqual([`releaseEdit ${reviewEvent.basic.eventId}`, "reloadDetail"]);
+    expect(effects).toEqual([`releaseEdit ${reviewEvent.basic.eventId}`, "notifyConflict", "reloadDetail"]);
     show(savedEvent);
     expect(actor.getSnapshot().value).toBe("viewing");
     expect(actor.getSnapshot().context.version).toBe(2);

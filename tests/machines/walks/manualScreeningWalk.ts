@@ -121,7 +121,7 @@ export const manualScreeningWalk = {
     if (Reflect.get(event, "output") === optionsWithoutLabels) return snapshot.context.action === "label";
     return true;
   },
-  recordedActions: ["detailSaved", "notifySaved", "reloadDetail", "releaseEdit"],
+  recordedActions: ["detailSaved", "notifySaved", "notifyConflict", "reloadDetail", "releaseEdit"],
   journeys: [
     {
       description: "NG with a reason: options, lock, dialog, confirmation, save; the fresh detail and 002",
@@ -152,7 +152,7 @@ export const manualScreeningWalk = {
         show(savedEvent),
       ],
       endState: "viewing",
-      actions: ["releaseEdit", "reloadDetail"],
+      actions: ["releaseEdit", "notifyConflict", "reloadDetail"],
     },
     {
       description: "labels when the tenant has none: 914 instead of the dialog, no lock taken",
