@@ -15,9 +15,10 @@ create index events_created on events (company_id, created_at desc, event_id des
 create index events_aaresult_created on events (company_id, aaresult, created_at desc, event_id desc)
   include (logically_deleted, model_id);
 
--- One screening model of a tenant that has several, newest first.
-create index events_model_created on events (company_id, model_id, created_at desc, event_id desc)
-  include (logically_deleted);
+-- An event by key with what a search checks on it: events found through a part table (rule code,
+-- phone, member ID, label...) are counted and told apart by model from the index alone, not by
+-- reading each event's row.
+create unique index events_key_search on events (company_id, event_id) include (logically_deleted, model_id);
 
 -- Rule code of the deciding (normal) release: the events firing it come from the index alone.
 drop index event_fired_rules_code;
