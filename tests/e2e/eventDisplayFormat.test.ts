@@ -1,6 +1,8 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import detailEn from "../../src/app/i18n/locales/en/eventDetail.json";
 import displayEn from "../../src/app/i18n/locales/en/eventDisplay.json";
+import detailJa from "../../src/app/i18n/locales/ja/eventDetail.json";
 import displayJa from "../../src/app/i18n/locales/ja/eventDisplay.json";
 import { ERROR } from "../../src/contract/errors.ts";
 import {
@@ -8,7 +10,12 @@ import {
   type DisplayFormat,
   FIXED_ITEM_LIMIT,
 } from "../../src/contract/eventDisplayFormat.ts";
-import { EVENT_FIELD_LABELS, EVENT_SECTION_LABELS } from "../../src/contract/eventFields.ts";
+import {
+  DETAIL_CATEGORIES,
+  EVENT_FIELD_LABELS,
+  EVENT_SECTION_LABELS,
+} from "../../src/contract/eventFields.ts";
+import { EMPTY_QUICK_SEARCH } from "../../src/contract/eventSearch.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import { TEST_LANGS, type TestLang } from "../support/browser.ts";
 import {
@@ -26,6 +33,7 @@ import {
 } from "./consoleHarness.ts";
 
 const SCREEN = { en: displayEn, ja: displayJa } as const;
+const DETAIL = { en: detailEn, ja: detailJa } as const;
 const EDIT_PATH = "/EventItemDisplayFormatEdit";
 const TRANSIT_KEY = "fraudConsole.transit";
 
@@ -69,6 +77,20 @@ async function layoutOf(page: Page, lang: TestLang) {
 const button = (scope: Page | Locator, name: string) => scope.getByRole("button", { name, exact: true });
 const checkbox = (scope: Page | Locator, name: string) => scope.getByRole("checkbox", { name, exact: true });
 const radio = (page: Page, name: string) => page.getByRole("radio", { name, exact: true });
+
+/** The newest DEMO event's ID, as the event list answers it. */
+async function demoEventId(page: Page, lang: TestLang): Promise<string> {
+  const answer = await pageCall<{ rows: { eventId: string }[] }>(
+    page,
+    "event/list",
+    { search: EMPTY_QUICK_SEARCH, pageSize: 50, cursor: null },
+    lang,
+  );
+  expect(answer.status).toBe(200);
+  const eventId = answer.body.telegram.rows[0]?.eventId;
+  if (!eventId) throw new Error("the DEMO tenant has no events");
+  return eventId;
+}
 
 /** The accessible names of the checkboxes of a list, top to bottom. */
 async function checkboxNames(list: Locator): Promise<string[]> {
@@ -217,6 +239,75 @@ describe.each(TEST_LANGS)("event detail display customisation [%s]", (lang) => {
     await visible(textOnPage(ui.page, s.defaultInUse));
     expect(await checkbox(listSection(s.modes["0"]), fields.shopEventId).isChecked()).toBe(true);
     expect(await layoutOf(ui.page, lang)).toEqual({ format: DEFAULT_DISPLAY_FORMAT, isDefault: true });
+  });
+
+  it("is opened from the event detail, goes back to it, and the detail shows the saved layout", async () => {
+    const d = DETAIL[lang];
+    const sectionTitles: string[] = DETAIL_CATEGORIES.map((category) => sections[category]);
+    /** The detail's sections in the order shown (their level-two headings, fixed items aside). */
+    const detailSections = () =>
+      ui.page
+        .getByRole("main")
+        .getByRole("heading", { level: 2 })
+        .allTextContents()
+        .then((texts) => texts.map((text) => text.trim()).filter((text) => sectionTitles.includes(text)));
+
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    const eventId = await demoEventId(ui.page, lang);
+    const detailUrl = `/EventDetail?eventId=${encodeURIComponent(eventId)}`;
+    await ui.page.goto(ui.app.at(detailUrl));
+    await visible(heading(ui.page, d.heading));
+    await screenReady(ui.page);
+    await expect.poll(detailSections).toEqual(sectionTitles);
+    const basic = ui.page.getByRole("region", { name: sections.basic, exact: true });
+    await visible(basic.getByText(fields.shopEventId, { exact: true }));
+
+    await button(ui.page, d.changeDisplayedItems).click();
+    await onPath(ui.page, EDIT_PATH);
+    await visible(heading(ui.page, s.heading));
+    await screenReady(ui.page);
+    await checkbox(listSection(s.modes["0"]), fields.shopEventId).uncheck();
+    await radio(ui.page, s.modes["1"]).check();
+    await checkbox(listSection(s.modes["1"]), sections.card).uncheck();
+    await button(listSection(s.modes["1"]), s.moveUp.replace("{name}", sections.device)).click();
+    await button(ui.page, s.save).click();
+    await confirmWithExecute(s.saveConfirm);
+    await visible(textOnPage(ui.page, s.ownLayout));
+
+    // Back (nothing unsaved, so no question) returns to the same event's detail, in the new layout.
+    await button(ui.page, s.back).click();
+    await ui.page.waitForURL((url) => `${url.pathname}${url.search}` === `/v3${detailUrl}`);
+    await visible(heading(ui.page, d.heading));
+    await screenReady(ui.page);
+    await expect
+      .poll(detailSections)
+      .toEqual(
+        [
+          "basic",
+          "purchaser",
+          "shipping",
+          "device",
+          "items",
+          "other",
+          "firedRules",
+          "manualHistory",
+          "relatedEvents",
+        ].map((key) => sections[key as keyof typeof sections]),
+      );
+    await visible(basic.getByText(fields.eventId, { exact: true }));
+    expect(await basic.getByText(fields.shopEventId, { exact: true }).count()).toBe(0);
+    expect(await ui.page.getByRole("region", { name: sections.card, exact: true }).count()).toBe(0);
+    await expectNoAxeViolations(ui.page, "event detail in the saved layout");
+
+    // Reset both modes; the detail shows every section again.
+    for (const mode of ["0", "1"]) {
+      const reset = await pageCall(ui.page, "event/displayFormat/reset", { mode }, lang);
+      expect(reset.status).toBe(200);
+    }
+    expect((await layoutOf(ui.page, lang)).isDefault).toBe(true);
+    await ui.page.reload();
+    await visible(heading(ui.page, d.heading));
+    await expect.poll(detailSections).toEqual(sectionTitles);
   });
 
   it("shows the fixed items against the limit of 8 and takes no ninth", async () => {
