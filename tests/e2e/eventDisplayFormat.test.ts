@@ -413,5 +413,9 @@ describe.each(TEST_LANGS)("event detail display customisation [%s]", (lang) => {
       expect(forged.body.errors).toEqual([{ code: ERROR.forbidden, message: messageNo(lang, "962") }]);
     }
     expect((await layoutOf(ui.page, lang)).isDefault).toBe(true);
+
+    // Opened by URL (no screen left a way back), Back goes to the event list.
+    await button(ui.page, s.back).click();
+    await onPath(ui.page, "/EventList");
   });
 });
