@@ -5,6 +5,7 @@ import shellEn from "../../src/app/i18n/locales/en/shell.json";
 import detailJa from "../../src/app/i18n/locales/ja/eventDetail.json";
 import shellJa from "../../src/app/i18n/locales/ja/shell.json";
 import { codeLabel } from "../../src/contract/eventCodeLabels.ts";
+import { EMPTY_DETAIL_SEARCH, searchToQuery } from "../../src/contract/eventSearch.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import { TEST_LANGS, type TestLang } from "../support/browser.ts";
 import {
@@ -222,6 +223,34 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     expect(forged.status).toBe(403);
     expect(forged.body.errors.map((error) => error.code)).toEqual(["AuthorizeError.Forbidden"]);
     await expectNoAxeViolations(ui.page, "event detail, viewer");
+  });
+
+  it("opened from the list, pages to the next and previous event of its search and goes back to it", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.reviewer);
+    const ids = await reviewEventIds(ui.app, ui);
+    const [, second, third] = ids;
+    if (!second || !third) throw new Error("the demo data has fewer than three REVIEW events");
+    const listUrl = `/EventList?${searchToQuery({ ...EMPTY_DETAIL_SEARCH, aaresult: ["REVIEW"] }).toString()}`;
+    await ui.page.goto(ui.app.at(listUrl));
+    await (await visible(ui.page.getByRole("link", { name: second, exact: true }))).click();
+    await visible(heading(ui.page, s.heading));
+    await expect.poll(() => new URL(ui.page.url()).searchParams.get("eventId")).toBe(second);
+    await screenReady(ui.page);
+
+    const next = ui.page.getByRole("button", { name: s.next, exact: true });
+    await expect.poll(() => next.isEnabled()).toBe(true);
+    await next.click();
+    await expect.poll(() => new URL(ui.page.url()).searchParams.get("eventId")).toBe(third);
+    const previous = ui.page.getByRole("button", { name: s.previous, exact: true });
+    await expect.poll(() => previous.isEnabled()).toBe(true);
+    await previous.click();
+    await expect.poll(() => new URL(ui.page.url()).searchParams.get("eventId")).toBe(second);
+
+    await ui.page.getByRole("button", { name: s.back, exact: true }).click();
+    await expect
+      .poll(() => `${new URL(ui.page.url()).pathname}${new URL(ui.page.url()).search}`)
+      .toBe(`/v3${listUrl}`);
+    await visible(ui.page.getByRole("link", { name: second, exact: true }));
   });
 
   it("shows 963 for an unknown event ID", async () => {
