@@ -378,6 +378,17 @@ describe.each(TEST_LANGS)("event detail display customisation [%s]", (lang) => {
     await gone(ui.page.getByRole("dialog"));
     expect(await checkbox(listSection(s.modes["0"]), fields.amount).isChecked()).toBe(false);
 
+    // Closing the tab with the change unsaved asks the browser's question (dismissed: the page stays).
+    const beforeUnload = new Promise<string>((resolve) =>
+      ui.page.once("dialog", (question) => {
+        resolve(question.type());
+        void question.dismiss();
+      }),
+    );
+    await ui.page.close({ runBeforeUnload: true });
+    expect(await beforeUnload).toBe("beforeunload");
+    expect(ui.page.isClosed()).toBe(false);
+
     await button(ui.page, s.back).click();
     await confirmWithExecute(s.discardConfirm);
     await onPath(ui.page, "/releasedRuleList");

@@ -74,6 +74,19 @@ function DisplayFormatEditor() {
   );
 }
 
+/**
+ * Reloading or closing the tab with unsaved changes asks the browser's own question (the app's
+ * dialog cannot run there); leaving through Back asks the app's edit-discard question instead.
+ */
+function useAskBeforeUnload(dirty: boolean) {
+  useEffect(() => {
+    if (!dirty) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", ask);
+    return () => window.removeEventListener("beforeunload", ask);
+  }, [dirty]);
+}
+
 /** Whose layout is in use, unsaved changes, and whether this operator may change it. */
 function LayoutStatus() {
   const { t } = useTranslation("eventDisplay");
@@ -82,6 +95,7 @@ function LayoutStatus() {
   );
   const writable = DisplayFormatEditActor.useSelector((snapshot) => snapshot.context.writable);
   const dirty = DisplayFormatEditActor.useSelector((snapshot) => snapshot.can({ type: "edit.cancel" }));
+  useAskBeforeUnload(dirty);
   return (
     <Flex gap="2" mb="4" wrap="wrap" role="status">
       <Badge color={isDefault ? "gray" : "blue"} size="2">
