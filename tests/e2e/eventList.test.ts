@@ -1,6 +1,8 @@
 import type { Locator, Page, Response } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import detailEn from "../../src/app/i18n/locales/en/eventDetail.json";
 import listEn from "../../src/app/i18n/locales/en/eventList.json";
+import detailJa from "../../src/app/i18n/locales/ja/eventDetail.json";
 import listJa from "../../src/app/i18n/locales/ja/eventList.json";
 import { EVENT_FIELD_LABELS } from "../../src/contract/eventFields.ts";
 import { MAX_SEARCH_VALUES } from "../../src/contract/eventSearch.ts";
@@ -11,6 +13,7 @@ import {
   ACCOUNTS,
   consoleSession,
   gone,
+  heading,
   LANDING_PATH,
   loginAs,
   MESSAGES,
@@ -21,6 +24,7 @@ import {
 } from "./consoleHarness.ts";
 
 const SCREEN = { en: listEn, ja: listJa } as const;
+const DETAIL = { en: detailEn, ja: detailJa } as const;
 /** Just above the selection limit of 150,000: select all must open the split-period dialog. */
 const BULK_EVENTS = 150_001;
 
@@ -284,8 +288,11 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
     await ui.page.waitForURL(
       (url) => url.pathname === "/v3/EventDetail" && url.searchParams.get("eventId") === eventId,
     );
-
-    await searched(ui.page, () => ui.page.goBack());
+    // The detail's Back returns to the list it came from (its URL from the transit entry).
+    await visible(heading(ui.page, DETAIL[lang].heading));
+    await searched(ui.page, () =>
+      ui.page.getByRole("button", { name: DETAIL[lang].back, exact: true }).click(),
+    );
     await ui.page.waitForURL((url) => url.pathname === `/v3${LANDING_PATH}`);
     await visible(ui.page.locator('tr[data-index="50"]'));
     const offset = await scroller.evaluate((element) => element.scrollTop);
