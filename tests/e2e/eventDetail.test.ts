@@ -1,10 +1,14 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import detailEn from "../../src/app/i18n/locales/en/eventDetail.json";
+import displayEn from "../../src/app/i18n/locales/en/eventDisplay.json";
 import shellEn from "../../src/app/i18n/locales/en/shell.json";
 import detailJa from "../../src/app/i18n/locales/ja/eventDetail.json";
+import displayJa from "../../src/app/i18n/locales/ja/eventDisplay.json";
 import shellJa from "../../src/app/i18n/locales/ja/shell.json";
 import { codeLabel } from "../../src/contract/eventCodeLabels.ts";
+import { DEFAULT_DISPLAY_FORMAT } from "../../src/contract/eventDisplayFormat.ts";
+import { EVENT_FIELD_LABELS, EVENT_SECTION_LABELS } from "../../src/contract/eventFields.ts";
 import { EMPTY_DETAIL_SEARCH, searchToQuery } from "../../src/contract/eventSearch.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import { TEST_LANGS, type TestLang } from "../support/browser.ts";
@@ -18,14 +22,16 @@ import {
   LABELS,
   loginAs,
   messageNo,
+  onPath,
   screenReady,
   textOnPage,
   visible,
 } from "./consoleHarness.ts";
-import { reviewEventIds, screenTransaction, shopOf } from "./eventDetailCalls.ts";
+import { consoleCall, reviewEventIds, screenTransaction, shopOf } from "./eventDetailCalls.ts";
 
 const SCREEN = { en: detailEn, ja: detailJa } as const;
 const SHELL = { en: shellEn, ja: shellJa } as const;
+const DISPLAY = { en: displayEn, ja: displayJa } as const;
 
 /** Every body row of a table as its cells' text. */
 const tableRows = (table: Locator): Promise<string[][]> =>
@@ -251,6 +257,49 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
       .poll(() => `${new URL(ui.page.url()).pathname}${new URL(ui.page.url()).search}`)
       .toBe(`/v3${listUrl}`);
     await visible(ui.page.getByRole("link", { name: second, exact: true }));
+  });
+
+  it("answers 914 instead of the label dialog in a tenant without labels", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.acme);
+    const [eventId] = await reviewEventIds(ui.app, ui, []);
+    if (!eventId) throw new Error("ACME has no events");
+    await openDetail(ui.page, eventId);
+    await action(ui.page, "label").click();
+    await visible(textOnPage(ui.page, messageNo(lang, "914")));
+    expect(await dialogOf(ui.page, "label").count()).toBe(0);
+    await ui.page.getByRole("button", { name: s.close, exact: true }).click();
+    await expect.poll(() => action(ui.page, "label").isEnabled()).toBe(true);
+  });
+
+  it("shows the operator's layout: chosen sections in order, fixed items on top; change displayed items comes back", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.reviewer);
+    const [eventId] = await reviewEventIds(ui.app, ui);
+    if (!eventId) throw new Error("no REVIEW event");
+    const saved = await consoleCall(ui.app, ui, "/api/v3/screen/event/displayFormat/save", {
+      format: {
+        ...DEFAULT_DISPLAY_FORMAT,
+        eventProperties: ["eventId", "aaresult"],
+        categories: ["firedRules", "basic", "manualHistory"],
+        fixedItems: ["basic.shopEventId"],
+      },
+    });
+    expect(saved.body.result).toBe("10");
+    await openDetail(ui.page, eventId);
+    const sections = await ui.page
+      .getByRole("main")
+      .getByRole("heading", { level: 2 })
+      .evaluateAll((headings) => headings.map((h) => (h.textContent ?? "").trim()));
+    const names = EVENT_SECTION_LABELS[lang];
+    expect(sections).toEqual([s.fixedItems, names.firedRules, names.basic, names.manualHistory]);
+    const fixed = ui.page.getByRole("region", { name: s.fixedItems, exact: true });
+    await visible(fixed.getByText(EVENT_FIELD_LABELS[lang].shopEventId, { exact: true }));
+
+    await ui.page.getByRole("button", { name: s.changeDisplayedItems, exact: true }).click();
+    await onPath(ui.page, "/EventItemDisplayFormatEdit");
+    await screenReady(ui.page);
+    await ui.page.getByRole("button", { name: DISPLAY[lang].back, exact: true }).click();
+    await expect.poll(() => new URL(ui.page.url()).searchParams.get("eventId")).toBe(eventId);
+    await visible(heading(ui.page, s.heading));
   });
 
   it("shows 963 for an unknown event ID", async () => {

@@ -26,29 +26,40 @@ export async function consoleCall<T>(
   telegram: unknown,
 ): Promise<{ status: number; body: Envelope<T> }> {
   const { sid, token } = await sessionCredentials(browser.context, browser.page);
+  // info.shopId names the signed-in operator's tenant, as the SPA sends it.
+  const shopId = await browser.page.evaluate(() => {
+    const raw = localStorage.getItem("fraudConsole");
+    return raw
+      ? (JSON.parse(raw) as { loginOperator?: { companyId?: string } }).loginOperator?.companyId
+      : undefined;
+  });
   const response = await fetch(`${app.url}${path}`, {
     method: "POST",
     headers: { "content-type": "application/json", cookie: `sid=${sid}` },
     body: JSON.stringify({
       header: { lang: "en", ...DEFAULT_HEADER },
-      info: { token, shopId: "DEMO" },
+      info: { token, shopId },
       telegram,
     }),
   });
   return { status: response.status, body: (await response.json()) as Envelope<T> };
 }
 
-/** The newest REVIEW events (the demo data has screened them all by hand once already). */
+/**
+ * The newest events of the signed-in operator's tenant, REVIEW ones by default (the demo data has
+ * screened them all by hand once already); an empty list of results means every event.
+ */
 export async function reviewEventIds(
   app: ConsoleUnderTest,
   browser: { context: BrowserContext; page: Page },
+  aaresult: string[] = ["REVIEW"],
 ): Promise<string[]> {
   const { body } = await consoleCall<{ rows: { eventId: string }[] }>(
     app,
     browser,
     "/api/v3/screen/event/list",
     {
-      search: { ...EMPTY_DETAIL_SEARCH, aaresult: ["REVIEW"] },
+      search: { ...EMPTY_DETAIL_SEARCH, aaresult },
       pageSize: 50,
       cursor: null,
     },
