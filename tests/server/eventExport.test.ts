@@ -268,6 +268,21 @@ describe.each(testBackends())("event CSV output (%s)", (backend) => {
     const noSession = await download(url);
     expect(noSession.statusCode).toBe(401);
     expect(noSession.json().errors[0].code).toBe(ERROR.invalidToken);
+    // Opened from a webmail: no Strict cookie came, so the page reloads itself from this origin.
+    const fromMail = await t.app.inject({
+      method: "GET",
+      url,
+      headers: { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate" },
+    });
+    expect(fromMail.statusCode).toBe(200);
+    expect(fromMail.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(fromMail.body).toContain('<meta http-equiv="refresh" content="0">');
+    const reloaded = await t.app.inject({
+      method: "GET",
+      url,
+      headers: { "sec-fetch-site": "same-origin", "sec-fetch-mode": "navigate" },
+    });
+    expect(reloaded.statusCode).toBe(401);
     for (const session of [reviewer, acme]) {
       const refused = await download(url, session);
       expect(refused.statusCode).toBe(404);

@@ -14,6 +14,9 @@ import type { SessionService } from "../services/sessionService.ts";
 /** A token as randomSecret makes it: 32 bytes in base64url. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
+const SAME_SITE_RELOAD =
+  '<!doctype html><html lang="ja"><meta charset="utf-8"><meta http-equiv="refresh" content="0"><title>CSV</title></html>';
+
 /** attachment with the plain name, and the RFC 5987 form for any non-ASCII one. */
 const attachment = (fileName: string): string =>
   `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
@@ -31,6 +34,20 @@ export function registerDownloadRoutes(
 ): void {
   const { db, config, now } = deps;
   app.get<{ Params: { token: string } }>(`${DOWNLOAD_PATH_PREFIX}:token`, async (request, reply) => {
+    // A link opened from another site (a webmail) arrives without the SameSite=Strict cookie: the page
+    // reloads the same URL from this origin, which sends it. A same-site request never gets this page,
+    // so it cannot loop; without a session the reload is refused as below.
+    if (
+      !request.cookies[SESSION_COOKIE] &&
+      request.headers["sec-fetch-site"] === "cross-site" &&
+      request.headers["sec-fetch-mode"] === "navigate"
+    ) {
+      return reply
+        .header("cache-control", "no-store")
+        .header("referrer-policy", "no-referrer")
+        .type("text/html; charset=utf-8")
+        .send(SAME_SITE_RELOAD);
+    }
     // A navigation cannot carry the anti-forgery token; the SameSite=Strict cookie is the proof here.
     const session = await sessions.check(request.cookies[SESSION_COOKIE], null);
     if (!session.ok) {
