@@ -122,6 +122,33 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
     expect(await screen.quickBox.inputValue()).toBe(`${third} ${first} ${second}`);
   });
 
+  it("pages through the results by keyset: 50 per page, next and previous", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.reviewer);
+    const screen = screenOf(ui.page, lang);
+    await visible(screen.table);
+    const [newest] = await renderedEventIds(screen.eventLinks());
+    const perPage = ui.page.getByRole("combobox", { name: screen.s.pageSize, exact: true });
+    await searched(ui.page, () => perPage.selectOption({ label: fill(screen.s.perPage, { count: 50 }) }));
+    expect(await screen.table.getAttribute("aria-rowcount")).toBe("51");
+    expect((await renderedEventIds(screen.eventLinks()))[0]).toBe(newest);
+    const pageOne = await renderedEventIds(screen.eventLinks());
+
+    const previous = ui.page.getByRole("button", { name: screen.s.previousPage, exact: true });
+    const next = ui.page.getByRole("button", { name: screen.s.nextPage, exact: true });
+    expect(await previous.isDisabled()).toBe(true);
+    await searched(ui.page, () => next.click());
+    await visible(ui.page.getByText(fill(screen.s.pageNumber, { page: 2 }), { exact: true }));
+    const pageTwo = await renderedEventIds(screen.eventLinks());
+    expect(pageTwo.length).toBeGreaterThan(0);
+    expect(pageTwo.filter((id) => pageOne.includes(id))).toEqual([]);
+    // The total stays the search's, whatever the page.
+    await visible(ui.page.getByText(fill(screen.s.total, { count: "600" }), { exact: true }));
+
+    await searched(ui.page, () => previous.click());
+    await visible(ui.page.getByText(fill(screen.s.pageNumber, { page: 1 }), { exact: true }));
+    expect(await renderedEventIds(screen.eventLinks())).toEqual(pageOne);
+  });
+
   it("detailed search by automatic result and a date-time range, with the form open clean for axe", async () => {
     await loginAs(ui.page, ui.app, lang, ACCOUNTS.reviewer);
     const screen = screenOf(ui.page, lang);
