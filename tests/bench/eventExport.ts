@@ -7,7 +7,7 @@
  * growth sampled every 20 ms during the export. Without enough events it says so and measures nothing.
  */
 import { mkdtemp, rm, stat } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
@@ -134,6 +134,7 @@ export async function eventExportBenchmark(): Promise<BenchRow[]> {
       rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
     }, 20);
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     const silent = { info() {}, warn() {}, error() {}, child: () => silent } as never;
     const result = (await handler(
       {
@@ -148,6 +149,8 @@ export async function eventExportBenchmark(): Promise<BenchRow[]> {
       { signal: new AbortController().signal, log: silent },
     )) as { rowCount: number; filePath: string };
     const exportMs = performance.now() - started;
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuMs = (cpu.user + cpu.system) / 1000;
     clearInterval(sampler);
     rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
     mailer.close();
@@ -156,7 +159,8 @@ export async function eventExportBenchmark(): Promise<BenchRow[]> {
     const growthMb = (rssPeak - rssBefore) / MB;
     console.log(
       `\n(f) event CSV output: ${result.rowCount} events, every group, ${(size / MB).toFixed(1)} MB file in ` +
-        `${(exportMs / 1000).toFixed(2)} s (${Math.round(result.rowCount / (exportMs / 1000))} events/s); ` +
+        `${(exportMs / 1000).toFixed(2)} s (${Math.round(result.rowCount / (exportMs / 1000))} events/s, ` +
+        `${(cpuMs / 1000).toFixed(2)} s of it this process's CPU, the rest waiting for PostgreSQL; load average ${loadavg()[0]?.toFixed(1)}); ` +
         `baseline keyset scan of the same ${scanned} rows ${(scanMs / 1000).toFixed(2)} s; ` +
         `RSS ${(rssBefore / MB).toFixed(0)} MB -> peak ${(rssPeak / MB).toFixed(0)} MB (+${growthMb.toFixed(1)} MB)`,
     );
