@@ -110,6 +110,10 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
         "",
         "",
       ]);
+    // Focus is back on the button the dialog was opened with.
+    await expect
+      .poll(() => action(ui.page, "ng").evaluate((button) => button === document.activeElement))
+      .toBe(true);
   });
 
   it("registers the purchaser as negative, and the next transaction of that purchaser is NG by the negative rule", async () => {

@@ -1,4 +1,5 @@
 import { Button, Flex } from "@radix-ui/themes";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { EVENT_ACTIONS, type EventAction } from "../../../../contract/eventActions.ts";
 import { EventDetailScreeningActor } from "../../../actors/EventDetailScreeningActor.tsx";
@@ -15,6 +16,17 @@ export function ActionBar({ writable }: { writable: readonly EventAction[] }) {
   const pending = EventDetailScreeningActor.useSelector((snapshot) =>
     snapshot.hasTag("busy") ? snapshot.context.action : null,
   );
+  // Keyboard users come back to the button they opened the dialog with once the event is editable
+  // again (the dialog's own focus return lands while the buttons are still disabled).
+  const buttons = useRef(new Map<EventAction, HTMLButtonElement>());
+  const opened = useRef<EventAction | null>(null);
+  useEffect(() => {
+    if (!canOpen || !opened.current) return;
+    const button = buttons.current.get(opened.current);
+    opened.current = null;
+    if (button && (document.activeElement === document.body || document.activeElement === null))
+      button.focus();
+  }, [canOpen]);
   const shown = EVENT_ACTIONS.filter((action) => writable.includes(action));
   if (shown.length === 0) return null;
   return (
@@ -28,7 +40,14 @@ export function ActionBar({ writable }: { writable: readonly EventAction[] }) {
             variant={action === "ok" || action === "ng" || action === "hold" ? "solid" : "soft"}
             disabled={!canOpen}
             loading={pending === action}
-            onClick={() => screening.send({ type: "action.open", action })}
+            ref={(button) => {
+              if (button) buttons.current.set(action, button);
+              else buttons.current.delete(action);
+            }}
+            onClick={() => {
+              opened.current = action;
+              screening.send({ type: "action.open", action });
+            }}
           >
             {t(`actions.${action}`)}
           </Button>
