@@ -15,7 +15,7 @@ export interface EventSearchChoices {
 const NONE: EventSearchChoices = { labels: null, assignees: null };
 const ChoicesContext = createContext<EventSearchChoices>(NONE);
 
-// A refusal or a failure only leaves the choice out; it is no reason to leave the list.
+// A refusal only leaves the choice out; a failure shows 697 (reload) but keeps the operator on the list.
 const QUIET = { manual: true, reportUnexpected: true } as const;
 
 export function EventSearchChoicesProvider({ children }: { children: ReactNode }) {

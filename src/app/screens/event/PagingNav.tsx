@@ -11,7 +11,7 @@ export function PagingNav() {
   const canNext = EventSearchActor.useSelector((snapshot) => snapshot.can({ type: "page.next" }));
   if (page === 1 && !canNext) return null;
   return (
-    <nav aria-label={t("pageNumber", { page })}>
+    <nav aria-label={t("pages")}>
       <Flex gap="3" align="center">
         <Button
           type="button"
