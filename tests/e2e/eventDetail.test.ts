@@ -147,6 +147,19 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     expect(second.firedRules).toContainEqual(
       expect.objectContaining({ ruleCode: "NEG_TEL", isReasonRule: true }),
     );
+
+    // The new event's detail lists the first as related by the phone number; its link opens it.
+    await openDetail(ui.page, second.eventId);
+    const fired = ui.page.getByRole("table", { name: s.tables.firedRules, exact: true });
+    await visible(fired.getByRole("cell", { name: "NEG_TEL", exact: true }));
+    const related = ui.page.getByRole("table", { name: s.tables.relatedEvents, exact: true });
+    const firstRow = related
+      .getByRole("row")
+      .filter({ has: ui.page.getByRole("link", { name: first.eventId }) });
+    await visible(firstRow.getByText(codeLabel(lang, "sharedKey", "tel"), { exact: false }));
+    await firstRow.getByRole("link", { name: first.eventId, exact: true }).click();
+    await expect.poll(() => new URL(ui.page.url()).searchParams.get("eventId")).toBe(first.eventId);
+    await visible(heading(ui.page, s.heading));
   });
 
   it("gives the second of two browsers saving the same event 015, and reloads the event there", async () => {
