@@ -9,6 +9,7 @@ import { MAX_SEARCH_VALUES } from "../../src/contract/eventSearch.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import { TEST_LANGS, type TestLang } from "../support/browser.ts";
 import { BULK_EVENTS_YEAR, freshBulkDataDir } from "../support/bulkEventsDatabase.ts";
+import { TEST_DEMO_EVENTS } from "../support/testDatabase.ts";
 import {
   ACCOUNTS,
   consoleSession,
@@ -93,7 +94,11 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
     const screen = screenOf(ui.page, lang);
     await visible(screen.table);
     // The default search lists the newest events, 200 per page.
-    await visible(ui.page.getByText(fill(screen.s.total, { count: "600" }), { exact: true }));
+    await visible(
+      ui.page.getByText(fill(screen.s.total, { count: TEST_DEMO_EVENTS.toLocaleString("en-US") }), {
+        exact: true,
+      }),
+    );
     const perPage = ui.page.getByRole("combobox", { name: screen.s.pageSize, exact: true });
     expect(await perPage.inputValue()).toBe("200");
     expect((await perPage.locator("option").allTextContents()).map((text) => text.trim())).toEqual(
@@ -142,7 +147,11 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
     expect(pageTwo.length).toBeGreaterThan(0);
     expect(pageTwo.filter((id) => pageOne.includes(id))).toEqual([]);
     // The total stays the search's, whatever the page.
-    await visible(ui.page.getByText(fill(screen.s.total, { count: "600" }), { exact: true }));
+    await visible(
+      ui.page.getByText(fill(screen.s.total, { count: TEST_DEMO_EVENTS.toLocaleString("en-US") }), {
+        exact: true,
+      }),
+    );
 
     await searched(ui.page, () => previous.click());
     await visible(ui.page.getByText(fill(screen.s.pageNumber, { page: 1 }), { exact: true }));
