@@ -92,6 +92,10 @@ async function demoEventId(page: Page, lang: TestLang): Promise<string> {
   return eventId;
 }
 
+/** Whether the page cancels a beforeunload event now (the browser then asks before leaving). */
+const unloadIsQuestioned = (page: Page) =>
+  page.evaluate(() => !window.dispatchEvent(new Event("beforeunload", { cancelable: true })));
+
 /** The accessible names of the checkboxes of a list, top to bottom. */
 async function checkboxNames(list: Locator): Promise<string[]> {
   return list
@@ -378,20 +382,15 @@ describe.each(TEST_LANGS)("event detail display customisation [%s]", (lang) => {
     await gone(ui.page.getByRole("dialog"));
     expect(await checkbox(listSection(s.modes["0"]), fields.amount).isChecked()).toBe(false);
 
-    // Closing the tab with the change unsaved asks the browser's question (dismissed: the page stays).
-    const beforeUnload = new Promise<string>((resolve) =>
-      ui.page.once("dialog", (question) => {
-        resolve(question.type());
-        void question.dismiss();
-      }),
-    );
-    await ui.page.close({ runBeforeUnload: true });
-    expect(await beforeUnload).toBe("beforeunload");
-    expect(ui.page.isClosed()).toBe(false);
+    // Reloading or closing the tab with the change unsaved: the page cancels beforeunload, so the
+    // browser asks. (The event is raised by hand: headless Chromium shows that question only
+    // sometimes, by its own user-activation heuristics.)
+    expect(await unloadIsQuestioned(ui.page)).toBe(true);
 
     await button(ui.page, s.back).click();
     await confirmWithExecute(s.discardConfirm);
     await onPath(ui.page, "/releasedRuleList");
+    expect(await unloadIsQuestioned(ui.page)).toBe(false);
     // Nothing was saved.
     expect((await layoutOf(ui.page, lang)).isDefault).toBe(true);
   });
