@@ -1,20 +1,17 @@
 import path from "node:path";
-import { sql } from "kysely";
 import { CSV_DELIMITER, DOWNLOAD_LINK_MINUTES } from "../../../contract/eventExport.ts";
 import { createDownloadLink, downloadPath } from "../../jobs/downloadLinks.ts";
 import type { JobHandler } from "../../jobs/jobTypes.ts";
 import { csvExportReadyMail } from "../../mail/templates.ts";
 import type { ServiceDeps } from "../deps.ts";
-import { selectionEvents } from "../eventSearch/matchingEvents.ts";
 import { csvContentType, openCsvFile } from "./csvFileWriter.ts";
 import { eventCsvColumns } from "./eventCsvColumns.ts";
-import { loadExportRecords } from "./eventExportBatch.ts";
 import { type EventExportResult, eventExportPayloadSchema } from "./eventExportPayload.ts";
-import { EVENT_BASE_COLUMNS, type ExportEventRow } from "./eventExportRecord.ts";
+import { exportBatches } from "./exportBatches.ts";
 
 /**
- * Events read and written per round trip: the memory held is two batches (one being written, the next
- * being read), whatever the file's size.
+ * Events read and written per round trip: the memory held is a few batches (exportBatches.ts),
+ * whatever the file's size.
  */
 export const EXPORT_BATCH_SIZE = 1_000;
 
@@ -28,7 +25,7 @@ export const exportFilePath = (companyId: string, jobId: string): string =>
 
 /**
  * The event CSV output job: streams the selected events from the database newest first in keyset
- * batches (created_at, event_id), writes each batch to the file as it comes, then stores a download
+ * batches (exportBatches), writes each batch to the file as it comes, then stores a download
  * link valid DOWNLOAD_LINK_MINUTES and mails it to the operator.
  */
 export function eventExportJob(
@@ -47,36 +44,19 @@ export function eventExportJob(
       encoding: options.encoding,
     });
     let rowCount = 0;
-    /** One batch after the cursor: its events and their parts (null past the last one). */
-    const readBatch = async (cursor: ExportEventRow | undefined) => {
-      signal.throwIfAborted();
-      let query = selectionEvents(db, job.companyId, selection)
-        .select(EVENT_BASE_COLUMNS)
-        .where("e.created_at", "<=", new Date(payload.asOf));
-      if (cursor)
-        query = query.where(
-          sql<boolean>`(e.created_at, e.event_id) < (${new Date(cursor.created_at)}, ${cursor.event_id})`,
-        );
-      const events = (await query
-        .orderBy("e.created_at", "desc")
-        .orderBy("e.event_id", "desc")
-        .limit(batchSize)
-        .execute()) as ExportEventRow[];
-      if (events.length === 0) return null;
-      return { events, records: await loadExportRecords(db, job.companyId, events, groups) };
-    };
     try {
       await file.writeRows([columns.map((column) => column.header)]);
-      let pending: ReturnType<typeof readBatch> | null = readBatch(undefined);
-      while (pending) {
-        const batch: Awaited<ReturnType<typeof readBatch>> = await pending;
-        if (!batch) break;
-        // The database reads the next batch while this one is formatted and written: one batch ahead.
-        pending = batch.events.length < batchSize ? null : readBatch(batch.events.at(-1));
-        // Marked handled now; a failure still surfaces when it is awaited next.
-        pending?.catch(() => undefined);
-        await file.writeRows(batch.records.map((record) => columns.map((column) => column.value(record))));
-        rowCount += batch.events.length;
+      for await (const records of exportBatches({
+        db,
+        companyId: job.companyId,
+        selection,
+        asOf: new Date(payload.asOf),
+        groups,
+        batchSize,
+        signal,
+      })) {
+        await file.writeRows(records.map((record) => columns.map((column) => column.value(record))));
+        rowCount += records.length;
       }
       await file.finish();
     } catch (error) {
