@@ -90,7 +90,8 @@ function groupFields(group: ExportGroup): readonly string[] {
     case "firedRule":
       return EVENT_SECTIONS.firedRule;
     case "relatedEvent":
-      // maAdditionAmountFlg is not stored since related events are derived on read (migration 005).
+      // maAdditionAmountFlg is derived from each related event's own row (the detail reads them);
+      // the CSV does not read the related events themselves.
       return EVENT_SECTIONS.relatedEvent.filter((field) => field !== "maAdditionAmountFlg");
   }
 }
