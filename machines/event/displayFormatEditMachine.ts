@@ -55,6 +55,10 @@ export type DisplayFormatEditEvent =
   | { type: "reset.request" }
   | { type: "leave.request" };
 
+/** Whether the draft differs from the saved layout (in any state: the view's "unsaved changes"). */
+export const draftChanged = (context: Pick<DisplayFormatEditContext, "saved" | "draft">): boolean =>
+  context.saved !== null && context.draft !== null && !sameDisplayFormat(context.saved.format, context.draft);
+
 export type LoadFormatOutcome = CallOutcome<LoadedDisplayFormat>;
 export type StoreFormatOutcome = CallOutcome<StoredDisplayFormat>;
 
@@ -84,10 +88,7 @@ export const displayFormatEditMachine = setup({
     outcomeAccepted: (_, params: { outcome: CallOutcome<unknown> }) => isAccepted(params.outcome),
     confirmed: (_, params: { confirmed: boolean }) => params.confirmed,
     writable: ({ context }) => context.writable,
-    dirty: ({ context }) =>
-      context.saved !== null &&
-      context.draft !== null &&
-      !sameDisplayFormat(context.saved.format, context.draft),
+    dirty: ({ context }) => draftChanged(context),
     /** A writer's draft without any section: refused here, the server would answer 902. */
     noCategoryToSave: ({ context }) =>
       context.writable && context.draft !== null && context.draft.categories.length === 0,

@@ -2,6 +2,7 @@ import { Badge, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { useEffect, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { OTHER_ITEM_LISTS } from "../../../../machines/event/displayFormatDraft.ts";
+import { draftChanged } from "../../../../machines/event/displayFormatEditMachine.ts";
 import { DISPLAY_MODES, type DisplayMode } from "../../../contract/eventDisplayFormat.ts";
 import { DisplayFormatEditActor, DisplayFormatEditProvider } from "../../actors/DisplayFormatEditActor.tsx";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
@@ -94,7 +95,7 @@ function LayoutStatus() {
     (snapshot) => snapshot.context.saved?.isDefault ?? true,
   );
   const writable = DisplayFormatEditActor.useSelector((snapshot) => snapshot.context.writable);
-  const dirty = DisplayFormatEditActor.useSelector((snapshot) => snapshot.can({ type: "edit.cancel" }));
+  const dirty = DisplayFormatEditActor.useSelector((snapshot) => draftChanged(snapshot.context));
   useAskBeforeUnload(dirty);
   return (
     <Flex gap="2" mb="4" wrap="wrap" role="status">
@@ -196,7 +197,7 @@ function Actions() {
   const editor = DisplayFormatEditActor.useActorRef();
   const writable = DisplayFormatEditActor.useSelector((snapshot) => snapshot.context.writable);
   const resting = DisplayFormatEditActor.useSelector((snapshot) => snapshot.matches("editing"));
-  const dirty = DisplayFormatEditActor.useSelector((snapshot) => snapshot.can({ type: "edit.cancel" }));
+  const dirty = DisplayFormatEditActor.useSelector((snapshot) => draftChanged(snapshot.context));
   return (
     <Flex gap="3" mt="4" wrap="wrap">
       {writable ? (
