@@ -257,6 +257,8 @@ describe.each(TEST_LANGS)("event detail display customisation [%s]", (lang) => {
         .then((texts) => texts.map((text) => text.trim()).filter((text) => sectionTitles.includes(text)));
 
     await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    // Asked from a page that has settled (the landing event list may still be rewriting its URL).
+    await openEditor();
     const eventId = await demoEventId(ui.page, lang);
     const detailUrl = `/EventDetail?eventId=${encodeURIComponent(eventId)}`;
     await ui.page.goto(ui.app.at(detailUrl));
