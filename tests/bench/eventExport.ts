@@ -28,7 +28,6 @@ import {
   EVENT_CSV_JOB,
   type EventExportPayload,
 } from "../../src/server/services/eventExport/eventExportPayload.ts";
-import { EVENT_BASE_COLUMNS } from "../../src/server/services/eventExport/eventExportRecord.ts";
 import { selectionEvents } from "../../src/server/services/eventSearch/matchingEvents.ts";
 import type { BenchRow } from "./screening.ts";
 
@@ -91,9 +90,7 @@ export async function eventExportBenchmark(): Promise<BenchRow[]> {
     let scanned = 0;
     let cursor: { at: Date; id: string } | undefined;
     for (;;) {
-      let query = selectionEvents(db, COMPANY, selection)
-        .select(EVENT_BASE_COLUMNS)
-        .where("e.created_at", "<=", asOf);
+      let query = selectionEvents(db, COMPANY, selection).selectAll("e").where("e.created_at", "<=", asOf);
       if (cursor)
         query = query.where(sql<boolean>`(e.created_at, e.event_id) < (${cursor.at}, ${cursor.id})`);
       const rows = await query

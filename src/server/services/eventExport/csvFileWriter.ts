@@ -9,6 +9,8 @@ import { CRLF, type CsvCell, type CsvDelimiter, csvCell, UTF8_BOM } from "../csv
 export interface CsvFileWriter {
   /** Appends rows (cells made safe and quoted by csvSafe), waiting while the disk is behind. */
   writeRows(rows: readonly (readonly CsvCell[])[]): Promise<void>;
+  /** Appends lines already formatted (each ended by CRLF), in one write. */
+  writeText(text: string): Promise<void>;
   /** Finishes the file and moves it to its final name. */
   finish(): Promise<void>;
   /** Drops the partial file. */
@@ -53,20 +55,25 @@ export async function openCsvFile(
   }
 
   let started = false;
+  async function writeText(lines: string): Promise<void> {
+    let text = lines;
+    if (!started) {
+      started = true;
+      if (options.encoding === "utf8") text = UTF8_BOM + text;
+    }
+    await write(encode(text));
+  }
   return {
     async writeRows(rows) {
       let text = "";
-      if (!started) {
-        started = true;
-        if (options.encoding === "utf8") text = UTF8_BOM;
-      }
       for (const row of rows) {
         let line = "";
         for (let i = 0; i < row.length; i++) line += (i === 0 ? "" : delimiter) + csvCell(row[i], delimiter);
         text += line + CRLF;
       }
-      await write(encode(text));
+      await writeText(text);
     },
+    writeText,
     async finish() {
       if (failure) throw failure;
       stream.end();

@@ -1,5 +1,5 @@
 import type { Lang } from "../../../contract/envelope.ts";
-import { codeLabel, type EventCodeKind } from "../../../contract/eventCodeLabels.ts";
+import { EVENT_CODE_LABELS, type EventCodeKind } from "../../../contract/eventCodeLabels.ts";
 import {
   EVENT_FIELD_LABELS,
   EVENT_SECTION_LABELS,
@@ -9,20 +9,38 @@ import {
   PURCHASER_ONLY,
   SHIPPING_ONLY,
 } from "../../../contract/eventFields.ts";
-import type { CsvCell } from "../csvSafe.ts";
-import type { EventExportRecord } from "./eventExportRecord.ts";
-
-/** One column of the event CSV file: its header in the operator's language and how a record fills it. */
-export interface EventCsvColumn {
-  header: string;
-  value: (record: EventExportRecord) => CsvCell;
-}
+import { type CsvDelimiter, defuseFormula } from "../csvSafe.ts";
 
 /**
  * Several values in one cell (an event's order items, fired rules, related events) are joined by this,
  * in the same order in every column of the group, so the n-th part of each cell belongs to one item.
  */
 export const MULTI_VALUE_SEPARATOR = " | ";
+
+/**
+ * Related events per shared key in the CSV: the newest few, as the detail lists them first. The detail
+ * shows up to RELATED_PER_KEY (20); 150,000 rows of up to 120 IDs each would make most of the file and
+ * of the export's time.
+ */
+export const CSV_RELATED_PER_KEY = 5;
+
+/**
+ * One event as the batch statement returns it (eventExportBatch.ts): one JSON value per chosen group,
+ * in EXPORT_GROUPS order. A one-row group (basic, a party, device, card, other) is the array of its
+ * fields' values, or null when the event has no such part; a many-row group (order, fired rule,
+ * related event) is an array of such arrays, or null when there are none. Dates arrive as their text.
+ */
+export type ExportRow = readonly unknown[];
+type Values = readonly unknown[] | null;
+
+/** The file's plan for the chosen groups: headers, the SQL of each group's value, and the row formatter. */
+export interface EventCsvPlan {
+  headers: string[];
+  /** SQL expressions over `events e`, one per chosen group, in the order of ExportRow. */
+  groupSql: string[];
+  /** One event's line (without the line end): cells made safe and quoted as csvSafe.ts does. */
+  formatRow: (row: ExportRow) => string;
+}
 
 /** Fields shown through the code master (spec section 7) rather than as stored codes. */
 const CODE_FIELDS: Partial<Record<string, EventCodeKind>> = {
@@ -41,34 +59,15 @@ const CODE_FIELDS: Partial<Record<string, EventCodeKind>> = {
 const NAMED_NONE: ReadonlySet<string> = new Set(["maresult", "settleStatus"]);
 const DATE_FIELDS: ReadonlySet<string> = new Set(["createdAt", "requestedAt", "deadline"]);
 
-/** yyyy/MM/dd HH:mm:ss in Japan time (the console's time zone), cheaper than Intl for 150,000 rows. */
-export function jstDateTime(value: Date | string | null | undefined): string {
-  if (value === null || value === undefined) return "";
-  const date = value instanceof Date ? value : new Date(value);
-  const iso = new Date(date.getTime() + 9 * 3_600_000).toISOString();
-  return `${iso.slice(0, 4)}/${iso.slice(5, 7)}/${iso.slice(8, 10)} ${iso.slice(11, 19)}`;
-}
-
 /** camelCase field key to its snake_case column (lineJName -> line_j_name). */
 const columnOf = (field: string): string => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
-function display(lang: Lang, field: string, raw: unknown): CsvCell {
-  if (raw === null || raw === undefined) {
-    const kind = CODE_FIELDS[field];
-    return kind && NAMED_NONE.has(kind) ? codeLabel(lang, kind, "none") : "";
-  }
-  if (DATE_FIELDS.has(field)) return jstDateTime(raw as Date);
-  const kind = CODE_FIELDS[field];
-  if (kind) return codeLabel(lang, kind, raw as string | boolean);
-  if (Array.isArray(raw)) return raw.join(MULTI_VALUE_SEPARATOR);
-  if (typeof raw === "number" || typeof raw === "string" || typeof raw === "boolean") return raw;
-  return String(raw);
-}
-
-const partsCell = (values: CsvCell[]): string =>
-  values
-    .map((value) => (value === null || value === undefined ? "" : String(value)))
-    .join(MULTI_VALUE_SEPARATOR);
+/**
+ * A date column as yyyy/MM/dd HH:mm:ss Japan time (no daylight saving), formatted by PostgreSQL (the
+ * fixed offset needs no time zone data, which PGlite may lack); fractions of a second are cut, not rounded.
+ */
+const dateSql = (ref: string): string =>
+  `to_char((${ref} at time zone 'UTC') + interval '9 hours', 'YYYY/MM/DD HH24:MI:SS')`;
 
 /** Field keys that appear in more than one group get the group's name in their header. */
 function groupFields(group: ExportGroup): readonly string[] {
@@ -110,55 +109,178 @@ function header(lang: Lang, group: ExportGroup, field: string): string {
   return lang === "ja" ? `${groupName}${label}` : `${groupName} ${label}`;
 }
 
-function cellReader(lang: Lang, group: ExportGroup, field: string): EventCsvColumn["value"] {
-  const column = columnOf(field);
+/** The SQL of one group's value for the event `e` (see ExportRow). Identifiers are the constants above. */
+function groupSql(group: ExportGroup): string {
+  const values = (alias: string) =>
+    `json_build_array(${groupFields(group)
+      .map((field) =>
+        DATE_FIELDS.has(field) ? dateSql(`${alias}.${columnOf(field)}`) : `${alias}.${columnOf(field)}`,
+      )
+      .join(", ")})`;
+  const ofEvent = (alias: string) => `${alias}.company_id = e.company_id and ${alias}.event_id = e.event_id`;
   switch (group) {
     case "basic":
     case "other":
-      return (record) => display(lang, field, (record.event as unknown as Record<string, unknown>)[column]);
+      return values("e");
     case "purchaser":
     case "shipping":
-      return (record) => {
-        const party = record[group] as unknown as Record<string, unknown> | undefined;
-        return party ? display(lang, field, party[column]) : "";
-      };
+      return `(select ${values("p")} from event_parties p where ${ofEvent("p")} and p.party = '${group}')`;
     case "device":
+      return `(select ${values("d")} from event_devices d where ${ofEvent("d")})`;
     case "card":
-      return (record) => {
-        const part = record[group] as unknown as Record<string, unknown> | undefined;
-        return part ? display(lang, field, part[column]) : "";
-      };
+      return `(select ${values("c")} from event_cards c where ${ofEvent("c")})`;
     case "order":
-      return (record) =>
-        partsCell(
-          record.items.map((item) =>
-            display(lang, field, (item as unknown as Record<string, unknown>)[column]),
-          ),
-        );
+      return `(select json_agg(${values("i")} order by i.item_no) from event_items i where ${ofEvent("i")})`;
     case "firedRule":
-      if (field === "isReasonRule")
-        // The codes of the rules that decided the result, a subset of the rule code column.
-        return (record) =>
-          partsCell(record.firedRules.filter((rule) => rule.is_reason_rule).map((rule) => rule.rule_code));
-      return (record) =>
-        partsCell(
-          record.firedRules.map((rule) => (rule as unknown as Record<string, unknown>)[column] as CsvCell),
-        );
+      // The deciding release's rules only, as the detail lists them.
+      return `(select json_agg(${values("f")} order by f.seq) from event_fired_rules f where ${ofEvent("f")} and f.release_kind = 'normal')`;
     case "relatedEvent":
-      if (field === "sharedKey")
-        return (record) =>
-          partsCell(record.related.map((link) => codeLabel(lang, "sharedKey", link.sharedKey)));
-      return (record) => partsCell(record.related.map((link) => link.relatedEventId));
+      // As relatedEvents (screening/relatedEvents.ts) reads them: per link key of the event, the
+      // newest earlier events sharing its value, through event_link_keys' primary key.
+      return `(select json_agg(json_build_array(r.event_id, k.key_type) order by k.key_type, r.created_at desc, r.event_id)
+        from event_link_keys k
+        cross join lateral (
+          select o.event_id, o.created_at from event_link_keys o
+          where o.company_id = k.company_id and o.key_type = k.key_type and o.key_value = k.key_value
+            and o.created_at <= k.created_at and o.event_id <> k.event_id
+          order by o.created_at desc, o.event_id desc
+          limit ${CSV_RELATED_PER_KEY}
+        ) r
+        where ${ofEvent("k")})`;
   }
 }
 
-/** The file's columns for the chosen groups, always in the order of EXPORT_GROUPS. */
-export function eventCsvColumns(lang: Lang, groups: readonly ExportGroup[]): EventCsvColumn[] {
+/**
+ * A cell's text as csvSafe.csvCell writes it, with one test for the quoting: a formula-like start
+ * defused, then quoted (quotes doubled) when it holds the delimiter, a quote or a line end.
+ */
+function cellWriter(delimiter: CsvDelimiter): (value: unknown) => string {
+  const needsQuotes = delimiter === "\t" ? /[\t"\r\n]/ : /[,"\r\n]/;
+  return (value) => {
+    if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
+    if (value === null || value === undefined || value === "") return "";
+    const text = defuseFormula(typeof value === "string" ? value : String(value));
+    return needsQuotes.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  };
+}
+
+/**
+ * How one field's stored value reads in the file: a code by its display name (a named "none" for
+ * maresult and settle status), a list joined, anything else as it is (dates come formatted).
+ */
+function displayer(lang: Lang, field: string): (raw: unknown) => unknown {
+  const kind = CODE_FIELDS[field];
+  if (kind) {
+    const names: Record<string, string> = EVENT_CODE_LABELS[lang][kind];
+    const none = NAMED_NONE.has(kind) ? (names.none ?? "none") : "";
+    return (raw) => {
+      if (raw === null || raw === undefined) return none;
+      const code = String(raw);
+      return names[code] ?? code;
+    };
+  }
+  return (raw) => (Array.isArray(raw) ? raw.join(MULTI_VALUE_SEPARATOR) : raw);
+}
+
+/** Parts of a many-row group joined into one cell's text (a missing value is empty). */
+function joinParts(parts: readonly unknown[]): string {
+  let text = "";
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i];
+    if (i > 0) text += MULTI_VALUE_SEPARATOR;
+    if (part !== null && part !== undefined) text += String(part);
+  }
+  return text;
+}
+
+/** Related links without repeats: one per related event and key (the rows come sorted, repeats adjacent). */
+function distinctLinks(links: readonly (readonly unknown[])[]): (readonly unknown[])[] {
+  const kept: (readonly unknown[])[] = [];
+  let previous: readonly unknown[] | undefined;
+  for (const link of links) {
+    if (previous && previous[0] === link[0] && previous[1] === link[1]) continue;
+    kept.push(link);
+    previous = link;
+  }
+  return kept;
+}
+
+type ValueReader = (row: ExportRow) => unknown;
+
+/** How a record fills one column, before the cell is made safe. */
+function valueReader(
+  lang: Lang,
+  group: ExportGroup,
+  slot: number,
+  field: string,
+  index: number,
+): ValueReader {
+  const show = displayer(lang, field);
+  switch (group) {
+    case "basic":
+    case "other":
+    case "purchaser":
+    case "shipping":
+    case "device":
+    case "card":
+      // A missing part leaves its columns empty, named "none" codes included.
+      return (row) => {
+        const values = row[slot] as Values;
+        return values ? show(values[index]) : "";
+      };
+    case "order":
+      return (row) => {
+        const items = (row[slot] as (readonly unknown[])[] | null) ?? [];
+        return joinParts(items.map((item) => show(item[index])));
+      };
+    case "firedRule":
+      if (field === "isReasonRule")
+        // The codes of the rules that decided the result, a subset of the rule code column.
+        return (row) => {
+          const rules = (row[slot] as (readonly unknown[])[] | null) ?? [];
+          return joinParts(rules.filter((rule) => rule[index] === true).map((rule) => rule[0]));
+        };
+      return (row) =>
+        joinParts(((row[slot] as (readonly unknown[])[] | null) ?? []).map((rule) => rule[index]));
+    case "relatedEvent": {
+      const sharedKeys: Record<string, string> = EVENT_CODE_LABELS[lang].sharedKey;
+      return (row) => {
+        const links = distinctLinks((row[slot] as (readonly unknown[])[] | null) ?? []);
+        return field === "sharedKey"
+          ? joinParts(links.map((link) => sharedKeys[String(link[1])] ?? String(link[1])))
+          : joinParts(links.map((link) => link[0]));
+      };
+    }
+  }
+}
+
+/** The plan of the file for the chosen groups, always in the order of EXPORT_GROUPS. */
+export function eventCsvPlan(
+  lang: Lang,
+  groups: readonly ExportGroup[],
+  delimiter: CsvDelimiter,
+): EventCsvPlan {
   const chosen = new Set(groups);
-  return EXPORT_GROUPS.filter((group) => chosen.has(group)).flatMap((group) =>
-    groupFields(group).map((field) => ({
-      header: header(lang, group, field),
-      value: cellReader(lang, group, field),
-    })),
-  );
+  const ordered = EXPORT_GROUPS.filter((group) => chosen.has(group));
+  const headers: string[] = [];
+  const readers: ValueReader[] = [];
+  ordered.forEach((group, slot) => {
+    groupFields(group).forEach((field, index) => {
+      headers.push(header(lang, group, field));
+      readers.push(valueReader(lang, group, slot, field, index));
+    });
+  });
+  const cell = cellWriter(delimiter);
+  return {
+    headers,
+    groupSql: ordered.map(groupSql),
+    formatRow(row) {
+      let line = "";
+      for (let i = 0; i < readers.length; i++) {
+        if (i > 0) line += delimiter;
+        line += cell((readers[i] as ValueReader)(row));
+      }
+      return line;
+    },
+  };
 }

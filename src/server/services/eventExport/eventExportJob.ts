@@ -3,9 +3,10 @@ import { CSV_DELIMITER, DOWNLOAD_LINK_MINUTES } from "../../../contract/eventExp
 import { createDownloadLink, downloadPath } from "../../jobs/downloadLinks.ts";
 import type { JobHandler } from "../../jobs/jobTypes.ts";
 import { csvExportReadyMail } from "../../mail/templates.ts";
+import { CRLF } from "../csvSafe.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { csvContentType, openCsvFile } from "./csvFileWriter.ts";
-import { eventCsvColumns } from "./eventCsvColumns.ts";
+import { eventCsvPlan } from "./eventCsvColumns.ts";
 import { type EventExportResult, eventExportPayloadSchema } from "./eventExportPayload.ts";
 import { exportBatches } from "./exportBatches.ts";
 
@@ -36,27 +37,30 @@ export function eventExportJob(
   return async (job, { signal, log }) => {
     const payload = eventExportPayloadSchema.parse(job.payload);
     const { selection, options, lang } = payload;
-    const groups = new Set(options.groups);
-    const columns = eventCsvColumns(lang, options.groups);
+    const delimiter = options.delimiter === CSV_DELIMITER.tab ? "\t" : ",";
+    const plan = eventCsvPlan(lang, options.groups, delimiter);
     const filePath = exportFilePath(job.companyId, job.jobId);
     const file = await openCsvFile(path.join(config.dataDir, filePath), {
-      delimiter: options.delimiter === CSV_DELIMITER.tab ? "\t" : ",",
+      delimiter,
       encoding: options.encoding,
     });
     let rowCount = 0;
     try {
-      await file.writeRows([columns.map((column) => column.header)]);
-      for await (const records of exportBatches({
+      await file.writeRows([plan.headers]);
+      for await (const rows of exportBatches({
         db,
         companyId: job.companyId,
         selection,
         asOf: new Date(payload.asOf),
-        groups,
+        groupSql: plan.groupSql,
         batchSize,
         signal,
       })) {
-        await file.writeRows(records.map((record) => columns.map((column) => column.value(record))));
-        rowCount += records.length;
+        // The batch as one text, one write (the stream's backpressure is awaited there).
+        let text = "";
+        for (const row of rows) text += plan.formatRow(row) + CRLF;
+        await file.writeText(text);
+        rowCount += rows.length;
       }
       await file.finish();
     } catch (error) {
