@@ -70,10 +70,16 @@ function flush(db: Kysely<Database>, batcher: Batcher): void {
   while (batcher.inFlight < MAX_IN_FLIGHT && batcher.queue.length > 0) {
     const batch = batcher.queue.splice(0, MAX_BATCH);
     batcher.inFlight++;
-    storeBatch(db, batch).finally(() => {
-      batcher.inFlight--;
-      flush(db, batcher);
-    });
+    storeBatch(db, batch)
+      // storeBatch settles every caller itself; should it still fail, none is left waiting (a
+      // promise settles once, so those already answered keep their answer).
+      .catch((error: unknown) => {
+        for (const pending of batch) pending.reject(error);
+      })
+      .finally(() => {
+        batcher.inFlight--;
+        flush(db, batcher);
+      });
   }
 }
 
