@@ -58,7 +58,7 @@ export function eventExportJob(
       })) {
         // The batch as one text, one write (the stream's backpressure is awaited there).
         let text = "";
-        for (const row of rows) text += plan.formatRow(row) + CRLF;
+        for (const row of rows) text += plan.formatRow(JSON.parse(row)) + CRLF;
         await file.writeText(text);
         rowCount += rows.length;
       }
