@@ -4,6 +4,7 @@ import type { ErrorItem } from "../../src/contract/envelope.ts";
 import { ERROR } from "../../src/contract/errors.ts";
 import {
   EMPTY_QUICK_SEARCH,
+  EVENT_ID_SELECTION_LIMIT,
   type EVENT_PAGE_SIZES,
   type EventListRow,
   type EventSearch,
@@ -20,15 +21,20 @@ import {
   selectRows,
   staysOneModel,
   toggleRow,
+  untickedRows,
 } from "./eventSelection.ts";
 
 export type EventPageSize = (typeof EVENT_PAGE_SIZES)[number];
 
 export interface EventPage {
   rows: EventListRow[];
+  nextCursor: string | null;
+}
+
+/** How many events the search matches, exact up to 150,000 ("150,000+" when capped). */
+export interface EventTotal {
   total: number;
   totalCapped: boolean;
-  nextCursor: string | null;
 }
 
 export interface EventSearchContext {
@@ -39,6 +45,10 @@ export interface EventSearchContext {
   cursors: (string | null)[];
   /** The shown page; kept while the next one loads, dropped by a new search. */
   page: EventPage | null;
+  /** The search's total once counted (a call of its own beside the first page); null until then. */
+  total: EventTotal | null;
+  /** Why the count failed (the rows stay). */
+  countErrors: ErrorItem[];
   selection: ListSelection;
   /** Why the search failed (676 once it matches nothing, a server refusal, a failure). */
   errors: ErrorItem[];
@@ -57,7 +67,8 @@ export type EventSearchEvent =
   | { type: "selection.clear" }
   | { type: "split.close" }
   | { type: "export.open" }
-  | { type: "export.close" };
+  | { type: "export.close" }
+  | { type: "count.retry" };
 
 export interface LoadPageInput {
   search: EventSearch;
@@ -66,12 +77,27 @@ export interface LoadPageInput {
 }
 export type LoadPageOutcome = CallOutcome<EventPage>;
 export type SelectAllOutcome = CallOutcome<{ count: number; modelId: string }>;
+export type CountTotalOutcome = CallOutcome<EventTotal>;
 
 /** The refusal of a selection across screening models made by hand (the server's for select all). */
 export const MULTIPLE_MODELS_REFUSAL: ErrorItem = { code: ERROR.multipleModels, message: "" };
+/**
+ * The refusal of ticking more rows by hand than one CSV call carries (EVENT_ID_SELECTION_LIMIT);
+ * the screen words it and points to "Select all search results".
+ */
+export const HAND_SELECTION_LIMIT_REFUSAL: ErrorItem = {
+  code: ERROR.tooManyRows,
+  message: "",
+  field: "selection.eventIds",
+};
 
 const rowOf = (context: EventSearchContext, eventId: string): EventListRow | undefined =>
   context.page?.rows.find((row) => row.eventId === eventId);
+
+const isTicked = (context: EventSearchContext, eventId: string) =>
+  context.selection.kind === "ids"
+    ? context.selection.rows.some((row) => row.eventId === eventId)
+    : !context.selection.excludedEventIds.includes(eventId);
 
 const hasError = (outcome: CallOutcome<unknown>, code: string) =>
   refusalErrors(outcome).some((error) => error.code === code);
@@ -81,8 +107,11 @@ const hasError = (outcome: CallOutcome<unknown>, code: string) =>
  * keyset cursor (next and previous over a cursor stack; a new page size starts again at page 1),
  * and keeps a selection: rows ticked by hand within one screening model, or all search results as
  * the server counts them (more than 150,000 opens the split-the-period dialog; several models are
- * refused). CSV output opens only for a non-empty selection of one model; the app shows the CSV
- * dialog while the machine is in `results.exporting`.
+ * refused; a hand-made selection stops at the 20,000 IDs one CSV call carries). CSV output opens
+ * only for a non-empty selection of one model; the app shows the CSV dialog while the machine is in
+ * `list.results.exporting`. The total is a call of its own in the parallel `total` region, asked
+ * beside the first page: the rows show at once, the total when counted; a count failure leaves the
+ * rows; a new search cancels a running count, and so does a first page that matches nothing (676).
  */
 export const eventSearchMachine = setup({
   types: {
@@ -92,6 +121,7 @@ export const eventSearchMachine = setup({
   actors: {
     loadPage: notProvided<LoadPageOutcome, LoadPageInput>("loadPage"),
     selectAll: notProvided<SelectAllOutcome, { search: EventSearch }>("selectAll"),
+    countTotal: notProvided<CountTotalOutcome, { search: EventSearch }>("countTotal"),
   },
   guards: {
     searchValid: ({ event }) => {
@@ -123,6 +153,21 @@ export const eventSearchMachine = setup({
       assertEvent(event, "row.toggle");
       return rowOf(context, event.eventId) !== undefined;
     },
+    /** Ticking this row by hand would pass the IDs one CSV call carries. */
+    handSelectionFull: ({ context, event }) => {
+      assertEvent(event, "row.toggle");
+      return (
+        context.selection.kind === "ids" &&
+        context.selection.rows.length >= EVENT_ID_SELECTION_LIMIT &&
+        rowOf(context, event.eventId) !== undefined &&
+        !isTicked(context, event.eventId)
+      );
+    },
+    /** Ticking the page's unticked rows would pass the IDs one CSV call carries. */
+    pageOverHandLimit: ({ context }) =>
+      context.selection.kind === "ids" &&
+      context.selection.rows.length + untickedRows(context.selection, context.page?.rows ?? []).length >
+        EVENT_ID_SELECTION_LIMIT,
     pageStaysOneModel: ({ context }) => staysOneModel(context.selection, context.page?.rows ?? []),
     somethingSelected: ({ context }) => selectedCount(context.selection) > 0,
     exportable: ({ context }) =>
@@ -135,11 +180,19 @@ export const eventSearchMachine = setup({
         search: event.search,
         cursors: [null],
         page: null,
+        total: null,
+        countErrors: [],
         selection: NO_SELECTION,
         errors: [],
         selectionErrors: [],
       };
     }),
+    recordTotal: assign((_, params: { total: EventTotal }) => ({ total: params.total, countErrors: [] })),
+    recordCountErrors: assign((_, params: { errors: ErrorItem[] }) => ({ countErrors: params.errors })),
+    recordCountException: assign((_, params: { error: unknown }) => ({
+      countErrors: [internalFailure(params.error)],
+    })),
+    forgetCountErrors: assign({ countErrors: [] }),
     choosePageSize: assign(({ event }) => {
       assertEvent(event, "page.size");
       return { pageSize: event.pageSize, cursors: [null], errors: [], selectionErrors: [] };
@@ -170,6 +223,7 @@ export const eventSearchMachine = setup({
       selectionErrors: [],
     })),
     refuseMultipleModels: assign({ selectionErrors: [MULTIPLE_MODELS_REFUSAL] }),
+    refuseHandSelectionLimit: assign({ selectionErrors: [HAND_SELECTION_LIMIT_REFUSAL] }),
     selectAllOfSearch: assign(({ context }, params: { count: number; modelId: string }) => ({
       selection: {
         kind: "search",
@@ -196,135 +250,208 @@ export const eventSearchMachine = setup({
     pageSize: DEFAULT_PAGE_SIZE as EventPageSize,
     cursors: [null],
     page: null,
+    total: null,
+    countErrors: [],
     selection: NO_SELECTION,
     errors: [],
     selectionErrors: [],
   },
-  initial: "idle",
+  type: "parallel",
   on: {
-    // A new search from anywhere (the form, the URL on load, back / forward) starts again at page 1.
-    "search.submit": { guard: "searchValid", target: ".searching", actions: "startSearch" },
+    // A new search from anywhere (the form, the URL on load, back / forward) starts again at page 1
+    // and counts afresh (a running count is cancelled).
+    "search.submit": {
+      guard: "searchValid",
+      target: [".list.searching", ".total.counting"],
+      actions: "startSearch",
+    },
   },
   states: {
-    idle: {},
-    searching: {
-      tags: ["busy"],
-      invoke: {
-        id: "loadPage",
-        src: "loadPage",
-        input: ({ context }) => ({
-          search: context.search,
-          pageSize: context.pageSize,
-          cursor: context.cursors.at(-1) ?? null,
-        }),
-        onDone: [
-          {
-            guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
-            target: "results",
-            actions: { type: "recordPage", params: ({ event }) => ({ page: acceptedResult(event.output) }) },
-          },
-          {
-            guard: { type: "noDataFound", params: ({ event }) => ({ outcome: event.output }) },
-            target: "empty",
-            actions: {
-              type: "recordEmpty",
-              params: ({ event }) => ({ errors: refusalErrors(event.output) }),
-            },
-          },
-          {
-            target: "error",
-            actions: {
-              type: "recordErrors",
-              params: ({ event }) => ({ errors: refusalErrors(event.output) }),
-            },
-          },
-        ],
-        onError: {
-          target: "error",
-          actions: { type: "recordException", params: ({ event }) => ({ error: event.error }) },
-        },
-      },
-    },
-    results: {
-      initial: "browsing",
+    list: {
+      initial: "idle",
       states: {
-        browsing: {
-          on: {
-            "page.next": { guard: "hasNextPage", target: "#eventSearch.searching", actions: "pushCursor" },
-            "page.size": { target: "#eventSearch.searching", actions: "choosePageSize" },
-            "page.previous": {
-              guard: "hasPreviousPage",
-              target: "#eventSearch.searching",
-              actions: "popCursor",
-            },
-            "row.toggle": [
-              { guard: "allOfSearchSelected", actions: "toggleRow" },
-              { guard: "rowSelectedOnPage", actions: "toggleRow" },
-              { guard: "rowStaysOneModel", actions: "toggleRow" },
-              { guard: "rowOnPage", actions: "refuseMultipleModels" },
-            ],
-            "page.select": [
-              { guard: "pageStaysOneModel", actions: "selectPage" },
-              { actions: "refuseMultipleModels" },
-            ],
-            "all.select": { target: "selectingAll", actions: "forgetSelectionErrors" },
-            "selection.clear": { guard: "somethingSelected", actions: "clearSelection" },
-            "export.open": { guard: "exportable", target: "exporting" },
-          },
-        },
-        selectingAll: {
+        idle: {},
+        searching: {
           tags: ["busy"],
           invoke: {
-            id: "selectAll",
-            src: "selectAll",
-            input: ({ context }) => ({ search: context.search }),
+            id: "loadPage",
+            src: "loadPage",
+            input: ({ context }) => ({
+              search: context.search,
+              pageSize: context.pageSize,
+              cursor: context.cursors.at(-1) ?? null,
+            }),
             onDone: [
               {
                 guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
-                target: "browsing",
+                target: "results",
                 actions: {
-                  type: "selectAllOfSearch",
-                  params: ({ event }) => acceptedResult(event.output),
+                  type: "recordPage",
+                  params: ({ event }) => ({ page: acceptedResult(event.output) }),
                 },
               },
               {
-                // More than 150,000 matches: the dialog asking to split the search period.
-                guard: { type: "tooManyRows", params: ({ event }) => ({ outcome: event.output }) },
-                target: "splitDialog",
+                // 676: nothing to count either.
+                guard: { type: "noDataFound", params: ({ event }) => ({ outcome: event.output }) },
+                target: ["empty", "#eventSearch.total.idle"],
                 actions: {
-                  type: "recordSelectionErrors",
+                  type: "recordEmpty",
                   params: ({ event }) => ({ errors: refusalErrors(event.output) }),
                 },
               },
               {
-                // Several screening models (or any other refusal): shown, the selection unchanged.
-                target: "browsing",
+                target: ["error", "#eventSearch.total.idle"],
                 actions: {
-                  type: "recordSelectionErrors",
+                  type: "recordErrors",
                   params: ({ event }) => ({ errors: refusalErrors(event.output) }),
                 },
               },
             ],
             onError: {
-              target: "browsing",
-              actions: { type: "recordSelectionException", params: ({ event }) => ({ error: event.error }) },
+              target: ["error", "#eventSearch.total.idle"],
+              actions: { type: "recordException", params: ({ event }) => ({ error: event.error }) },
             },
           },
         },
-        splitDialog: {
-          on: { "split.close": { target: "browsing", actions: "forgetSelectionErrors" } },
+        results: {
+          initial: "browsing",
+          states: {
+            browsing: {
+              on: {
+                "page.next": {
+                  guard: "hasNextPage",
+                  target: "#eventSearch.list.searching",
+                  actions: "pushCursor",
+                },
+                "page.size": { target: "#eventSearch.list.searching", actions: "choosePageSize" },
+                "page.previous": {
+                  guard: "hasPreviousPage",
+                  target: "#eventSearch.list.searching",
+                  actions: "popCursor",
+                },
+                "row.toggle": [
+                  { guard: "allOfSearchSelected", actions: "toggleRow" },
+                  { guard: "rowSelectedOnPage", actions: "toggleRow" },
+                  { guard: "handSelectionFull", actions: "refuseHandSelectionLimit" },
+                  { guard: "rowStaysOneModel", actions: "toggleRow" },
+                  { guard: "rowOnPage", actions: "refuseMultipleModels" },
+                ],
+                "page.select": [
+                  { guard: "pageOverHandLimit", actions: "refuseHandSelectionLimit" },
+                  { guard: "pageStaysOneModel", actions: "selectPage" },
+                  { actions: "refuseMultipleModels" },
+                ],
+                "all.select": { target: "selectingAll", actions: "forgetSelectionErrors" },
+                "selection.clear": { guard: "somethingSelected", actions: "clearSelection" },
+                "export.open": { guard: "exportable", target: "exporting" },
+              },
+            },
+            selectingAll: {
+              tags: ["busy"],
+              invoke: {
+                id: "selectAll",
+                src: "selectAll",
+                input: ({ context }) => ({ search: context.search }),
+                onDone: [
+                  {
+                    guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
+                    target: "browsing",
+                    actions: {
+                      type: "selectAllOfSearch",
+                      params: ({ event }) => acceptedResult(event.output),
+                    },
+                  },
+                  {
+                    // More than 150,000 matches: the dialog asking to split the search period.
+                    guard: { type: "tooManyRows", params: ({ event }) => ({ outcome: event.output }) },
+                    target: "splitDialog",
+                    actions: {
+                      type: "recordSelectionErrors",
+                      params: ({ event }) => ({ errors: refusalErrors(event.output) }),
+                    },
+                  },
+                  {
+                    // Several screening models (or any other refusal): shown, the selection unchanged.
+                    target: "browsing",
+                    actions: {
+                      type: "recordSelectionErrors",
+                      params: ({ event }) => ({ errors: refusalErrors(event.output) }),
+                    },
+                  },
+                ],
+                onError: {
+                  target: "browsing",
+                  actions: {
+                    type: "recordSelectionException",
+                    params: ({ event }) => ({ error: event.error }),
+                  },
+                },
+              },
+            },
+            splitDialog: {
+              on: { "split.close": { target: "browsing", actions: "forgetSelectionErrors" } },
+            },
+            exporting: {
+              on: { "export.close": "browsing" },
+            },
+          },
         },
-        exporting: {
-          on: { "export.close": "browsing" },
+        // Another page size searches again too (the same search; a retry after a failure), and counts.
+        empty: {
+          on: {
+            "page.size": {
+              target: ["searching", "#eventSearch.total.counting"],
+              actions: "choosePageSize",
+            },
+          },
+        },
+        error: {
+          on: {
+            "page.size": {
+              target: ["searching", "#eventSearch.total.counting"],
+              actions: "choosePageSize",
+            },
+          },
         },
       },
     },
-    // Another page size searches again too (the same search; a retry after a failure).
-    empty: {
-      on: { "page.size": { target: "searching", actions: "choosePageSize" } },
-    },
-    error: {
-      on: { "page.size": { target: "searching", actions: "choosePageSize" } },
+    total: {
+      initial: "idle",
+      states: {
+        idle: {},
+        counting: {
+          invoke: {
+            id: "countTotal",
+            src: "countTotal",
+            input: ({ context }) => ({ search: context.search }),
+            onDone: [
+              {
+                guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
+                target: "counted",
+                actions: {
+                  type: "recordTotal",
+                  params: ({ event }) => ({ total: acceptedResult(event.output) }),
+                },
+              },
+              {
+                target: "failed",
+                actions: {
+                  type: "recordCountErrors",
+                  params: ({ event }) => ({ errors: refusalErrors(event.output) }),
+                },
+              },
+            ],
+            onError: {
+              target: "failed",
+              actions: { type: "recordCountException", params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        counted: {},
+        failed: {
+          on: { "count.retry": { target: "counting", actions: "forgetCountErrors" } },
+        },
+      },
     },
   },
 });

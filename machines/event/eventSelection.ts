@@ -67,6 +67,19 @@ export function toggleRow(
   return { kind: "ids", rows };
 }
 
+/** The page's rows not yet ticked (one pass over the selection: it may hold 20,000 rows). */
+export function untickedRows<R extends Pick<EventListRow, "eventId">>(
+  selection: ListSelection,
+  rows: readonly R[],
+): R[] {
+  if (selection.kind === "search") {
+    const excluded = new Set(selection.excludedEventIds);
+    return rows.filter((row) => excluded.has(row.eventId));
+  }
+  const picked = new Set(selection.rows.map((row) => row.eventId));
+  return rows.filter((row) => !picked.has(row.eventId));
+}
+
 /** Ticks every row of the page (those already ticked stay so). */
 export function selectRows(
   selection: ListSelection,
@@ -76,8 +89,6 @@ export function selectRows(
     const onPage = new Set(rows.map((row) => row.eventId));
     return { ...selection, excludedEventIds: selection.excludedEventIds.filter((id) => !onPage.has(id)) };
   }
-  const added = rows
-    .filter((row) => !isRowSelected(selection, row.eventId))
-    .map((row) => ({ eventId: row.eventId, modelId: row.modelId }));
+  const added = untickedRows(selection, rows).map((row) => ({ eventId: row.eventId, modelId: row.modelId }));
   return { kind: "ids", rows: [...selection.rows, ...added] };
 }

@@ -17,6 +17,8 @@ export const SEARCH_MODE = { quick: "0", detail: "1" } as const;
 /** Selection upper limit and the exact-count cap of the total (spec section 5). */
 export const EVENT_SELECTION_LIMIT = 150_000;
 export const EVENT_TOTAL_CAP = 150_000;
+/** Event IDs one selection call carries (rows ticked by hand, or unticked from all search results). */
+export const EVENT_ID_SELECTION_LIMIT = 20_000;
 /** Page sizes of the "{count} per page" dropdown; 200 is the default (spec section 9). */
 export const EVENT_PAGE_SIZES = [50, 100, 200, 500] as const;
 /** Values one search box takes (a pasted column of 500 IDs must work). */
@@ -256,9 +258,9 @@ const pageSizeSchema = z.union(
 );
 
 /**
- * One page of results. `cursor` is the opaque `nextCursor` of the previous page (none: the first page).
- * The total counts exactly up to EVENT_TOTAL_CAP; beyond it `totalCapped` is true ("150,000+").
- * No match answers Information.NoDataFound (676).
+ * One page of results, newest first. `cursor` is the opaque `nextCursor` of the previous page (none:
+ * the first page). The total is not counted here (eventCount, asked beside the first page), so a
+ * page costs only its rows. No match on the first page answers Information.NoDataFound (676).
  */
 export const eventList = defineCall({
   name: "eventList",
@@ -274,10 +276,21 @@ export const eventList = defineCall({
     .strict(),
   response: z.object({
     rows: z.array(eventListRowSchema),
-    total: z.number().int(),
-    totalCapped: z.boolean(),
     nextCursor: z.string().nullable(),
   }),
+});
+
+/**
+ * How many events a search matches: exact up to EVENT_TOTAL_CAP; beyond it `totalCapped` is true
+ * ("150,000+"). Asked beside the first page, so the rows show before a large count is done.
+ */
+export const eventCount = defineCall({
+  name: "eventCount",
+  method: "POST",
+  path: "/api/v3/screen/event/count",
+  access: { kind: "read", screenId: "EventList" },
+  request: z.object({ search: eventSearchSchema }).strict(),
+  response: z.object({ total: z.number().int(), totalCapped: z.boolean() }),
 });
 
 /**
@@ -309,14 +322,14 @@ export const eventSelectionSchema = z.discriminatedUnion("kind", [
   z
     .object({
       kind: z.literal("ids"),
-      eventIds: z.array(z.string().trim().min(1).max(47)).min(1).max(20_000),
+      eventIds: z.array(z.string().trim().min(1).max(47)).min(1).max(EVENT_ID_SELECTION_LIMIT),
     })
     .strict(),
   z
     .object({
       kind: z.literal("search"),
       search: eventSearchSchema,
-      excludedEventIds: z.array(z.string().trim().min(1).max(47)).max(20_000),
+      excludedEventIds: z.array(z.string().trim().min(1).max(47)).max(EVENT_ID_SELECTION_LIMIT),
     })
     .strict(),
 ]);

@@ -127,6 +127,48 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
     expect(await screen.quickBox.inputValue()).toBe(`${third} ${first} ${second}`);
   });
 
+  it("shows the rows while the total is counted; a failed count keeps them and counts again", async () => {
+    // The count answers only when let through, so "Counting…" is seen beside the rows.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let failNext = false;
+    await ui.page.route("**/api/v3/screen/event/count", async (route) => {
+      if (failNext) {
+        failNext = false;
+        await route.abort("failed");
+        return;
+      }
+      await held;
+      await route.continue();
+    });
+    try {
+      await loginAs(ui.page, ui.app, lang, ACCOUNTS.reviewer);
+      const screen = screenOf(ui.page, lang);
+      await visible(screen.table);
+      await visible(ui.page.getByRole("status").filter({ hasText: screen.s.counting }));
+      expect((await renderedEventIds(screen.eventLinks())).length).toBeGreaterThan(0);
+      release();
+      const total = fill(screen.s.total, { count: TEST_DEMO_EVENTS.toLocaleString("en-US") });
+      await visible(ui.page.getByText(total, { exact: true }));
+
+      // The next search's count fails: the rows stay, the count says so and is asked again.
+      const [first] = await renderedEventIds(screen.eventLinks());
+      if (!first) throw new Error("the default search shows no event");
+      failNext = true;
+      await screen.quickBox.fill(first);
+      await searched(ui.page, () => screen.quickBox.press("Enter"));
+      const failure = await visible(ui.page.getByRole("alert").filter({ hasText: screen.s.countFailed }));
+      expect(await renderedEventIds(screen.eventLinks())).toEqual([first]);
+      await expectNoAxeViolations(ui.page, "event list with a failed count");
+      await ui.page.getByRole("button", { name: screen.s.countRetry, exact: true }).click();
+      await gone(failure);
+      await visible(ui.page.getByText(fill(screen.s.total, { count: "1" }), { exact: true }));
+    } finally {
+      release();
+      await ui.page.unroute("**/api/v3/screen/event/count");
+    }
+  });
+
   it("pages through the results by keyset: 50 per page, next and previous", async () => {
     await loginAs(ui.page, ui.app, lang, ACCOUNTS.reviewer);
     const screen = screenOf(ui.page, lang);
@@ -370,7 +412,11 @@ describe.each(TEST_LANGS)("event list with more than 150,000 matches [%s]", (lan
     await ui.page.waitForURL(
       (url) => url.searchParams.get("createdFromDate") === `${BULK_EVENTS_YEAR}-01-01`,
     );
-    await visible(ui.page.getByText(fill(screen.s.totalCapped, { count: "150,000" }), { exact: true }));
+    // The count of more than 150,000 answers after the rows (a call of its own).
+    await visible(
+      ui.page.getByText(fill(screen.s.totalCapped, { count: "150,000" }), { exact: true }),
+      30_000,
+    );
 
     await ui.page.getByRole("button", { name: screen.s.selectAll, exact: true }).click();
     const dialog = await visible(

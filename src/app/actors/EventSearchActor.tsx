@@ -2,15 +2,18 @@ import { createActorContext } from "@xstate/react";
 import { type ReactNode, useState } from "react";
 import { fromPromise } from "xstate";
 import { eventSearchMachine, type LoadPageInput } from "../../../machines/event/eventSearchMachine.ts";
-import { type EventSearch, eventList, eventSelectAll } from "../../contract/eventSearch.ts";
+import { type EventSearch, eventCount, eventList, eventSelectAll } from "../../contract/eventSearch.ts";
 import { useRunCall } from "./CallRunner.tsx";
 
 /** The event list's workflow (machines/event/eventSearchMachine.ts). */
 export const EventSearchActor = createActorContext(eventSearchMachine);
 
 // The list shows these refusals itself: 676 as its empty state, field errors at the fields, the
-// split-period dialog and the several-models message beside the selection.
+// split-period dialog and the several-models message beside the selection, a count's failure
+// where the total goes.
 const SHOWN_ON_SCREEN = { manual: true } as const;
+// A count that fails outright (network) tells 697 and leaves the rows on screen, not the list.
+const COUNT_HANDLING = { manual: true, reportUnexpected: true } as const;
 
 export function EventSearchProvider({ children }: { children: ReactNode }) {
   const run = useRunCall();
@@ -26,6 +29,9 @@ export function EventSearchProvider({ children }: { children: ReactNode }) {
         ),
         selectAll: fromPromise(({ input }: { input: { search: EventSearch } }) =>
           run(eventSelectAll, { search: input.search }, SHOWN_ON_SCREEN),
+        ),
+        countTotal: fromPromise(({ input }: { input: { search: EventSearch } }) =>
+          run(eventCount, { search: input.search }, COUNT_HANDLING),
         ),
       },
     }),

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import {
+  type CountTotalOutcome,
   eventSearchMachine,
+  HAND_SELECTION_LIMIT_REFUSAL,
   type LoadPageInput,
   type LoadPageOutcome,
   MULTIPLE_MODELS_REFUSAL,
@@ -9,11 +11,19 @@ import {
 } from "../../../machines/event/eventSearchMachine.ts";
 import { selectedCount, selectionForCall } from "../../../machines/event/eventSelection.ts";
 import { ERROR } from "../../../src/contract/errors.ts";
-import { EMPTY_DETAIL_SEARCH, type EventSearch } from "../../../src/contract/eventSearch.ts";
+import {
+  EMPTY_DETAIL_SEARCH,
+  EVENT_ID_SELECTION_LIMIT,
+  type EventSearch,
+  eventSelectionSchema,
+} from "../../../src/contract/eventSearch.ts";
 import { settle } from "../support/settle.ts";
 import {
   allSelected,
   callThrew,
+  countedCapped,
+  countRefused,
+  fullPages,
   mixedLoaded,
   multipleModels,
   noMatch,
@@ -25,6 +35,7 @@ import {
 interface Fakes {
   page?: (input: LoadPageInput) => Promise<LoadPageOutcome>;
   selectAll?: (search: EventSearch) => Promise<SelectAllOutcome>;
+  count?: (search: EventSearch) => Promise<CountTotalOutcome>;
 }
 
 function startList(fakes: Fakes = {}) {
@@ -39,6 +50,10 @@ function startList(fakes: Fakes = {}) {
         calls.push("selectAll");
         return (fakes.selectAll ?? (async () => allSelected))(input.search);
       }),
+      countTotal: fromPromise<CountTotalOutcome, { search: EventSearch }>(({ input }) => {
+        calls.push("count");
+        return (fakes.count ?? (async () => countedCapped))(input.search);
+      }),
     },
   });
   return { actor: createActor(machine).start(), calls };
@@ -51,21 +66,88 @@ async function searched(fakes: Fakes = {}) {
   return started;
 }
 
+const refusalOf = (outcome: CountTotalOutcome) => (outcome.ok ? [] : outcome.errors);
+
 describe("eventSearchMachine", () => {
   it("searches page 1 at the default 200 per page, busy meanwhile", async () => {
     const { actor, calls } = startList();
     actor.send({ type: "search.submit", search: quickSearch });
     expect(actor.getSnapshot().hasTag("busy")).toBe(true);
     await settle();
-    expect(actor.getSnapshot().value).toEqual({ results: "browsing" });
+    expect(actor.getSnapshot().value).toMatchObject({ list: { results: "browsing" } });
     expect(actor.getSnapshot().context.page?.rows.map((row) => row.eventId)).toEqual(["E1", "E2", "E3"]);
-    expect(calls).toEqual(["page 200 first"]);
+    expect(calls).toEqual(["page 200 first", "count"]);
+  });
+
+  it("shows the rows before the total arrives, then the total; later pages do not count again", async () => {
+    let finishCount: (outcome: CountTotalOutcome) => void = () => undefined;
+    const { actor, calls } = await searched({
+      count: () => new Promise((resolve) => (finishCount = resolve)),
+    });
+    expect(actor.getSnapshot().value).toEqual({ list: { results: "browsing" }, total: "counting" });
+    expect(actor.getSnapshot().context.page?.rows).toHaveLength(3);
+    expect(actor.getSnapshot().context.total).toBeNull();
+    expect(actor.getSnapshot().hasTag("busy")).toBe(false);
+    finishCount(countedCapped);
+    await settle();
+    expect(actor.getSnapshot().context.total).toEqual({ total: 150_000, totalCapped: true });
+    actor.send({ type: "page.next" });
+    await settle();
+    expect(actor.getSnapshot().value).toMatchObject({ total: "counted" });
+    expect(actor.getSnapshot().context.total).toEqual({ total: 150_000, totalCapped: true });
+    expect(calls).toEqual(["page 200 first", "count", "page 200 cursor-2"]);
+  });
+
+  it("a failed count keeps the rows and can be asked again", async () => {
+    let answer: () => Promise<CountTotalOutcome> = async () => countRefused;
+    const { actor, calls } = await searched({ count: () => answer() });
+    expect(actor.getSnapshot().value).toEqual({ list: { results: "browsing" }, total: "failed" });
+    expect(actor.getSnapshot().context.countErrors).toEqual(refusalOf(countRefused));
+    expect(actor.getSnapshot().context.page?.rows).toHaveLength(3);
+    answer = async () => {
+      throw callThrew;
+    };
+    actor.send({ type: "count.retry" });
+    await settle();
+    expect(actor.getSnapshot().context.countErrors).toEqual([
+      { code: ERROR.internalFailure, message: "network down" },
+    ]);
+    answer = async () => countedCapped;
+    actor.send({ type: "count.retry" });
+    expect(actor.getSnapshot().context.countErrors).toEqual([]);
+    await settle();
+    expect(actor.getSnapshot().value).toEqual({ list: { results: "browsing" }, total: "counted" });
+    expect(calls).toEqual(["page 200 first", "count", "count", "count"]);
+  });
+
+  it("a new search cancels a running count, and 676 on the first page stops it", async () => {
+    const pending: ((outcome: CountTotalOutcome) => void)[] = [];
+    let page = async (): Promise<LoadPageOutcome> => mixedLoaded;
+    const { actor } = await searched({
+      page: () => page(),
+      count: () => new Promise((resolve) => pending.push(resolve)),
+    });
+    actor.send({ type: "search.submit", search: { mode: "0", q: "E9" } });
+    await settle();
+    // The first search's count answers late: the second search's total is not taken from it.
+    pending[0]?.(countedCapped);
+    await settle();
+    expect(actor.getSnapshot().value).toEqual({ list: { results: "browsing" }, total: "counting" });
+    expect(actor.getSnapshot().context.total).toBeNull();
+    page = async () => noMatch;
+    actor.send({ type: "search.submit", search: { mode: "0", q: "NONE" } });
+    await settle();
+    expect(actor.getSnapshot().value).toEqual({ list: "empty", total: "idle" });
+    pending[2]?.(countedCapped);
+    await settle();
+    expect(actor.getSnapshot().context.total).toBeNull();
+    expect(pending).toHaveLength(3);
   });
 
   it("ignores a search the contract's schema refuses (the form shows its field messages)", () => {
     const { actor, calls } = startList();
     actor.send({ type: "search.submit", search: { ...EMPTY_DETAIL_SEARCH, eventId: "x".repeat(48) } });
-    expect(actor.getSnapshot().value).toBe("idle");
+    expect(actor.getSnapshot().value).toEqual({ list: "idle", total: "idle" });
     expect(calls).toEqual([]);
   });
 
@@ -89,6 +171,7 @@ describe("eventSearchMachine", () => {
     expect(actor.getSnapshot().context.cursors).toEqual([null]);
     expect(calls).toEqual([
       "page 200 first",
+      "count",
       "page 200 cursor-2",
       "page 200 first",
       "page 200 cursor-2",
@@ -98,7 +181,7 @@ describe("eventSearchMachine", () => {
 
   it("shows 676 as the empty state and a failure as the error state", async () => {
     const empty = await searched({ page: async () => noMatch });
-    expect(empty.actor.getSnapshot().value).toBe("empty");
+    expect(empty.actor.getSnapshot().value).toEqual({ list: "empty", total: "idle" });
     expect(empty.actor.getSnapshot().context.errors.map((error) => error.code)).toEqual([ERROR.noDataFound]);
 
     const failing = await searched({
@@ -106,7 +189,7 @@ describe("eventSearchMachine", () => {
         throw callThrew;
       },
     });
-    expect(failing.actor.getSnapshot().value).toBe("error");
+    expect(failing.actor.getSnapshot().value).toEqual({ list: "error", total: "idle" });
     expect(failing.actor.getSnapshot().context.errors).toEqual([
       { code: ERROR.internalFailure, message: "network down" },
     ]);
@@ -154,25 +237,64 @@ describe("eventSearchMachine", () => {
       search: quickSearch,
       excludedEventIds: ["E2"],
     });
-    expect(calls).toEqual(["page 200 first", "selectAll"]);
+    expect(calls).toEqual(["page 200 first", "count", "selectAll"]);
   });
 
   it("opens the split dialog above 150,000 and shows the multiple-models refusal otherwise", async () => {
     const tooMany = await searched({ selectAll: async () => tooManyRows });
     tooMany.actor.send({ type: "all.select" });
     await settle();
-    expect(tooMany.actor.getSnapshot().value).toEqual({ results: "splitDialog" });
+    expect(tooMany.actor.getSnapshot().value).toMatchObject({ list: { results: "splitDialog" } });
     expect(selectedCount(tooMany.actor.getSnapshot().context.selection)).toBe(0);
     tooMany.actor.send({ type: "split.close" });
-    expect(tooMany.actor.getSnapshot().value).toEqual({ results: "browsing" });
+    expect(tooMany.actor.getSnapshot().value).toMatchObject({ list: { results: "browsing" } });
 
     const mixed = await searched({ selectAll: async () => multipleModels });
     mixed.actor.send({ type: "all.select" });
     await settle();
-    expect(mixed.actor.getSnapshot().value).toEqual({ results: "browsing" });
+    expect(mixed.actor.getSnapshot().value).toMatchObject({ list: { results: "browsing" } });
     expect(mixed.actor.getSnapshot().context.selectionErrors.map((error) => error.code)).toEqual([
       ERROR.multipleModels,
     ]);
+  });
+
+  it("refuses ticking by hand beyond the IDs one CSV call carries, pointing to select all", async () => {
+    let next = 0;
+    const { actor } = await searched({ page: async () => fullPages[next] ?? noMatch });
+    for (let page = 0; page < EVENT_ID_SELECTION_LIMIT / 500; page++) {
+      actor.send({ type: "page.select" });
+      next = page + 1;
+      actor.send({ type: "page.next" });
+      await settle();
+    }
+    const context = () => actor.getSnapshot().context;
+    expect(selectedCount(context().selection)).toBe(EVENT_ID_SELECTION_LIMIT);
+    expect(context().selectionErrors).toEqual([]);
+    // A page more, or one row more, is refused with its message; the selection is unchanged.
+    actor.send({ type: "page.select" });
+    expect(context().selectionErrors).toEqual([HAND_SELECTION_LIMIT_REFUSAL]);
+    actor.send({ type: "row.toggle", eventId: "L40-7" });
+    expect(context().selectionErrors).toEqual([HAND_SELECTION_LIMIT_REFUSAL]);
+    expect(selectedCount(context().selection)).toBe(EVENT_ID_SELECTION_LIMIT);
+    // What is selected is still one CSV call's worth.
+    expect(eventSelectionSchema.safeParse(selectionForCall(context().selection)).success).toBe(true);
+    // Unticking one makes room for one.
+    next = 39;
+    actor.send({ type: "page.previous" });
+    await settle();
+    actor.send({ type: "row.toggle", eventId: "L39-0" });
+    expect(selectedCount(context().selection)).toBe(EVENT_ID_SELECTION_LIMIT - 1);
+    expect(context().selectionErrors).toEqual([]);
+    next = 40;
+    actor.send({ type: "page.next" });
+    await settle();
+    actor.send({ type: "row.toggle", eventId: "L40-7" });
+    expect(context().selectionErrors).toEqual([]);
+    expect(selectedCount(context().selection)).toBe(EVENT_ID_SELECTION_LIMIT);
+    // All search results is the way past it.
+    actor.send({ type: "all.select" });
+    await settle();
+    expect(context().selection.kind).toBe("search");
   });
 
   it("opens CSV output only for a non-empty selection and closes it again", async () => {
@@ -180,9 +302,9 @@ describe("eventSearchMachine", () => {
     expect(actor.getSnapshot().can({ type: "export.open" })).toBe(false);
     actor.send({ type: "row.toggle", eventId: "E3" });
     actor.send({ type: "export.open" });
-    expect(actor.getSnapshot().value).toEqual({ results: "exporting" });
+    expect(actor.getSnapshot().value).toMatchObject({ list: { results: "exporting" } });
     actor.send({ type: "export.close" });
-    expect(actor.getSnapshot().value).toEqual({ results: "browsing" });
+    expect(actor.getSnapshot().value).toMatchObject({ list: { results: "browsing" } });
   });
 
   it("a new search drops the page and the selection", async () => {

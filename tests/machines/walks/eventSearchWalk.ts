@@ -1,4 +1,5 @@
 import {
+  type CountTotalOutcome,
   type EventPage,
   type EventSearchEvent,
   eventSearchMachine,
@@ -7,7 +8,11 @@ import {
 } from "../../../machines/event/eventSearchMachine.ts";
 import { selectedCount } from "../../../machines/event/eventSelection.ts";
 import { ERROR } from "../../../src/contract/errors.ts";
-import type { EventListRow, EventSearch } from "../../../src/contract/eventSearch.ts";
+import {
+  EVENT_ID_SELECTION_LIMIT,
+  type EventListRow,
+  type EventSearch,
+} from "../../../src/contract/eventSearch.ts";
 import type { MachineWalk } from "../support/walkTypes.ts";
 
 const row = (eventId: string, modelId: string): EventListRow => ({
@@ -34,15 +39,11 @@ const row = (eventId: string, modelId: string): EventListRow => ({
 /** Two events of MODEL01 and one of MODEL02 on one page, with a further page behind it. */
 export const mixedPage = {
   rows: [row("E1", "MODEL01"), row("E2", "MODEL01"), row("E3", "MODEL02")],
-  total: 5,
-  totalCapped: false,
   nextCursor: "cursor-2",
 } satisfies EventPage;
 /** The last page: events of one model only. */
 export const singleModelPage = {
   rows: [row("E4", "MODEL01"), row("E5", "MODEL01")],
-  total: 5,
-  totalCapped: false,
   nextCursor: null,
 } satisfies EventPage;
 
@@ -73,7 +74,37 @@ export const multipleModels: SelectAllOutcome = {
     { code: ERROR.multipleModels, message: "Events of several screening models cannot be selected at once." },
   ],
 };
+export const counted: CountTotalOutcome = {
+  ok: true,
+  result: { total: 5, totalCapped: false },
+  messages: [],
+};
+export const countedCapped: CountTotalOutcome = {
+  ok: true,
+  result: { total: 150_000, totalCapped: true },
+  messages: [],
+};
+export const countRefused: CountTotalOutcome = {
+  ok: false,
+  errors: [{ code: ERROR.internalFailure, message: "The count was refused." }],
+};
 export const callThrew = new Error("network down");
+
+/**
+ * Pages of 500 rows of one model with IDs of their own (`L<page>-<row>`), as many as it takes to
+ * tick EVENT_ID_SELECTION_LIMIT rows by hand page by page, and one page more.
+ */
+export const fullPages: LoadPageOutcome[] = Array.from(
+  { length: EVENT_ID_SELECTION_LIMIT / 500 + 1 },
+  (_, page) => ({
+    ok: true,
+    result: {
+      rows: Array.from({ length: 500 }, (_, index) => row(`L${page}-${index}`, "MODEL01")),
+      nextCursor: `cursor-L${page + 1}`,
+    },
+    messages: [],
+  }),
+);
 
 export const quickSearch: EventSearch = { mode: "0", q: "E1 E2 E3" };
 const submit = { type: "search.submit", search: quickSearch } satisfies EventSearchEvent;
@@ -86,7 +117,10 @@ const selectAll = { type: "all.select" } satisfies EventSearchEvent;
 const clear = { type: "selection.clear" } satisfies EventSearchEvent;
 const openExport = { type: "export.open" } satisfies EventSearchEvent;
 
+const retryCount = { type: "count.retry" } satisfies EventSearchEvent;
+
 const loaded = (output: LoadPageOutcome) => ({ type: "xstate.done.actor.loadPage", output }) as const;
+const countDone = (output: CountTotalOutcome) => ({ type: "xstate.done.actor.countTotal", output }) as const;
 const selectedAll = (output: SelectAllOutcome) => ({ type: "xstate.done.actor.selectAll", output }) as const;
 
 export const eventSearchWalk = {
@@ -103,24 +137,45 @@ export const eventSearchWalk = {
     "split.close": [{ type: "split.close" }],
     "export.open": [openExport],
     "export.close": [{ type: "export.close" }],
+    "count.retry": [retryCount],
   },
   outputs: {
     loadPage: [mixedLoaded, singleModelLoaded, noMatch, searchRefused],
     selectAll: [allSelected, tooManyRows, multipleModels],
+    countTotal: [counted, countRefused],
   },
   failures: {
     loadPage: [callThrew],
     selectAll: [callThrew],
+    countTotal: [callThrew],
   },
   // Keeps the graph small: paging and page sizes only with nothing selected on the first page, a
-  // selection grows by at most one row by hand, and a new search only where one starts afresh.
+  // selection grows by at most one row by hand, a new search only where one starts afresh, and the
+  // count settles only while the first page loads, before the page (a retry only while it is browsed
+  // untouched).
   filterEvents: (snapshot, event) => {
     const { cursors, pageSize: size, selection } = snapshot.context;
     const firstPageDefaultSize = cursors.length === 1 && size === 200;
     const nothingSelected = selectedCount(selection) === 0 && selection.kind === "ids";
-    switch (event.type) {
+    const firstSearch = snapshot.matches({ list: "searching" }) && firstPageDefaultSize && nothingSelected;
+    const untouched =
+      snapshot.matches({ list: { results: "browsing" } }) && firstPageDefaultSize && nothingSelected;
+    // The graph offers the actors' settling through this filter too (not typed as the machine's events).
+    switch (event.type as string) {
+      case "xstate.done.actor.countTotal":
+      case "xstate.error.actor.countTotal":
+        return firstSearch;
+      case "count.retry":
+        return untouched;
+      // The page settles after the count (the other order is a journey), so the rest of the graph
+      // is not walked once per state of the count.
+      case "xstate.done.actor.loadPage":
+      case "xstate.error.actor.loadPage":
+        return !snapshot.matches({ total: "counting" }) && !snapshot.matches({ total: "failed" });
       case "search.submit":
-        return !snapshot.matches("searching") && (snapshot.matches("idle") || nothingSelected);
+        return (
+          !snapshot.matches({ list: "searching" }) && (snapshot.matches({ list: "idle" }) || nothingSelected)
+        );
       case "page.next":
       case "page.size":
         return firstPageDefaultSize && nothingSelected;
@@ -139,6 +194,46 @@ export const eventSearchWalk = {
   recordedActions: [],
   journeys: [
     {
+      description: "the rows show at once, the total when counted; a later page keeps it",
+      events: [submit, loaded(mixedLoaded), countDone(countedCapped), next, loaded(singleModelLoaded)],
+      endState: { list: { results: "browsing" }, total: "counted" },
+    },
+    {
+      description: "a failed count keeps the rows and is retried; a new search cancels a running count",
+      events: [
+        submit,
+        countDone(countRefused),
+        loaded(mixedLoaded),
+        retryCount,
+        submit,
+        loaded(singleModelLoaded),
+        countDone(counted),
+      ],
+      endState: { list: { results: "browsing" }, total: "counted" },
+    },
+    {
+      description: "676 on the first page cancels the count; another page size searches and counts again",
+      events: [submit, loaded(noMatch), pageSize, loaded(mixedLoaded), countDone(counted)],
+      endState: { list: { results: "browsing" }, total: "counted" },
+    },
+    {
+      description:
+        "rows ticked by hand page by page stop at the IDs one CSV call carries: neither one more row nor a page",
+      events: [
+        submit,
+        ...fullPages.slice(0, -1).flatMap((page) => [loaded(page), selectPage, next]),
+        loaded(fullPages.at(-1) as LoadPageOutcome),
+        selectPage,
+        toggle("L40-0"),
+        previous,
+        loaded(fullPages.at(-2) as LoadPageOutcome),
+        toggle("L39-0"),
+        toggle("L39-0"),
+        openExport,
+      ],
+      endState: { list: { results: "exporting" }, total: "counting" },
+    },
+    {
       description: "next and previous walk the cursor stack; a new page size starts again at page 1",
       events: [
         submit,
@@ -152,13 +247,13 @@ export const eventSearchWalk = {
         pageSize,
         loaded(mixedLoaded),
       ],
-      endState: { results: "browsing" },
+      endState: { list: { results: "browsing" }, total: "counting" },
     },
     {
       description:
         "a hand-made selection across two screening models is refused, the first model's row stays",
       events: [submit, loaded(mixedLoaded), toggle("E1"), toggle("E2"), toggle("E3"), openExport],
-      endState: { results: "exporting" },
+      endState: { list: { results: "exporting" }, total: "counting" },
     },
     {
       description: "select all with more than 150,000 matches opens the split dialog and selects nothing",
@@ -170,7 +265,7 @@ export const eventSearchWalk = {
         { type: "split.close" },
         openExport,
       ],
-      endState: { results: "browsing" },
+      endState: { list: { results: "browsing" }, total: "counting" },
     },
     {
       description: "all search results selected, one unticked, exported, then deselected",
@@ -185,7 +280,7 @@ export const eventSearchWalk = {
         clear,
         openExport,
       ],
-      endState: { results: "browsing" },
+      endState: { list: { results: "browsing" }, total: "counting" },
     },
   ],
 } satisfies MachineWalk<typeof eventSearchMachine>;

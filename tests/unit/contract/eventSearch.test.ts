@@ -5,7 +5,10 @@ import {
   detailSearchSchema,
   EMPTY_DETAIL_SEARCH,
   EMPTY_QUICK_SEARCH,
+  EVENT_ID_SELECTION_LIMIT,
+  EVENT_TOTAL_CAP,
   type EventSearch,
+  eventCount,
   eventList,
   eventSearchSchema,
   eventSelectionSchema,
@@ -198,8 +201,23 @@ describe("code-master and other fields", () => {
     expect(request(200, "x".repeat(201))).toBe(false);
   });
 
+  it("eventList answers rows and the next cursor; the total is eventCount's, capped at 150,000", () => {
+    expect(eventList.response.safeParse({ rows: [], nextCursor: null }).success).toBe(true);
+    expect(eventCount.request.safeParse({ search: EMPTY_QUICK_SEARCH }).success).toBe(true);
+    expect(eventCount.request.safeParse({ search: EMPTY_QUICK_SEARCH, pageSize: 200 }).success).toBe(false);
+    expect(eventCount.access).toEqual({ kind: "read", screenId: "EventList" });
+    expect(eventCount.response.parse({ total: EVENT_TOTAL_CAP, totalCapped: true })).toEqual({
+      total: 150_000,
+      totalCapped: true,
+    });
+  });
+
   it("a selection is IDs or a search minus some", () => {
     expect(eventSelectionSchema.safeParse({ kind: "ids", eventIds: [] }).success).toBe(false);
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => `E${i}`);
+    expect(EVENT_ID_SELECTION_LIMIT).toBe(20_000);
+    expect(eventSelectionSchema.safeParse({ kind: "ids", eventIds: ids(20_000) }).success).toBe(true);
+    expect(eventSelectionSchema.safeParse({ kind: "ids", eventIds: ids(20_001) }).success).toBe(false);
     expect(
       eventSelectionSchema.safeParse({ kind: "search", search: EMPTY_QUICK_SEARCH, excludedEventIds: ["E1"] })
         .success,

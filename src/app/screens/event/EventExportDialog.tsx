@@ -9,7 +9,9 @@ import { EventCsvOutputDialog } from "./EventCsvOutputDialog.tsx";
  */
 export function EventExportDialog() {
   const list = EventSearchActor.useActorRef();
-  const open = EventSearchActor.useSelector((snapshot) => snapshot.matches({ results: "exporting" }));
+  const open = EventSearchActor.useSelector((snapshot) =>
+    snapshot.matches({ list: { results: "exporting" } }),
+  );
   const selection = EventSearchActor.useSelector((snapshot) => snapshot.context.selection);
   const forCall = selectionForCall(selection);
   if (!forCall) return null;

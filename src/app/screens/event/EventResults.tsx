@@ -1,6 +1,7 @@
-import { Flex, Text } from "@radix-ui/themes";
+import { Button, Flex, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ERROR } from "../../../contract/errors.ts";
 import { EVENT_TOTAL_CAP } from "../../../contract/eventSearch.ts";
 import { EventSearchActor } from "../../actors/EventSearchActor.tsx";
 import { FormMessage } from "../../ui/FormMessage.tsx";
@@ -17,8 +18,8 @@ import { SplitPeriodDialog } from "./SplitPeriodDialog.tsx";
 export function EventResults() {
   const { t } = useTranslation("eventList");
   const { t: message } = useTranslation("messages");
-  const empty = EventSearchActor.useSelector((snapshot) => snapshot.matches("empty"));
-  const failed = EventSearchActor.useSelector((snapshot) => snapshot.matches("error"));
+  const empty = EventSearchActor.useSelector((snapshot) => snapshot.matches({ list: "empty" }));
+  const failed = EventSearchActor.useSelector((snapshot) => snapshot.matches({ list: "error" }));
   const errors = EventSearchActor.useSelector((snapshot) => snapshot.context.errors);
   const hasPage = EventSearchActor.useSelector((snapshot) => snapshot.context.page !== null);
 
@@ -34,7 +35,6 @@ export function EventResults() {
 }
 
 function ResultPage() {
-  const { t, i18n } = useTranslation("eventList");
   const list = EventSearchActor.useActorRef();
   const page = EventSearchActor.useSelector((snapshot) => snapshot.context.page);
   const search = EventSearchActor.useSelector((snapshot) => snapshot.context.search);
@@ -49,17 +49,10 @@ function ResultPage() {
   const [firstPageKey] = useState(pageKey);
   if (!page) return null;
 
-  const count = (n: number) => n.toLocaleString(i18n.language);
-  const total = page.totalCapped
-    ? t("totalCapped", { count: count(EVENT_TOTAL_CAP) })
-    : t("total", { count: count(page.total) });
-
   return (
     <Flex direction="column" gap="3">
       <Flex gap="4" align="end" justify="between" wrap="wrap">
-        <Text size="4" weight="bold" role="status" aria-live="polite">
-          {total}
-        </Text>
+        <ResultTotal />
         <Flex gap="4" align="end" wrap="wrap">
           <PagingNav />
           <PageSizeSelect
@@ -81,5 +74,45 @@ function ResultPage() {
       <SplitPeriodDialog />
       <EventExportDialog />
     </Flex>
+  );
+}
+
+/**
+ * The search's total, counted by a call of its own beside the first page: "Counting…" until it
+ * arrives, exact up to 150,000 and "150,000+" beyond; a failed count says so and can be asked again
+ * while the rows stay.
+ */
+function ResultTotal() {
+  const { t, i18n } = useTranslation("eventList");
+  const list = EventSearchActor.useActorRef();
+  const total = EventSearchActor.useSelector((snapshot) => snapshot.context.total);
+  const failed = EventSearchActor.useSelector((snapshot) => snapshot.matches({ total: "failed" }));
+  const countErrors = EventSearchActor.useSelector((snapshot) => snapshot.context.countErrors);
+  const count = (n: number) => n.toLocaleString(i18n.language);
+
+  if (failed) {
+    // A failure of the call itself says no more than countFailed (its technical text is not shown).
+    const reasons = countErrors
+      .filter((error) => error.code !== ERROR.internalFailure && error.message !== "")
+      .map((error) => error.message);
+    return (
+      <Flex gap="3" align="center" wrap="wrap">
+        <Text size="2" color="red" role="alert">
+          {[t("countFailed"), ...reasons].join(" ")}
+        </Text>
+        <Button type="button" variant="soft" size="1" onClick={() => list.send({ type: "count.retry" })}>
+          {t("countRetry")}
+        </Button>
+      </Flex>
+    );
+  }
+  return (
+    <Text size="4" weight="bold" role="status" aria-live="polite">
+      {total === null
+        ? t("counting")
+        : total.totalCapped
+          ? t("totalCapped", { count: count(EVENT_TOTAL_CAP) })
+          : t("total", { count: count(total.total) })}
+    </Text>
   );
 }

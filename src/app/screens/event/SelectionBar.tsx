@@ -1,27 +1,32 @@
 import { Button, Flex, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
+import { HAND_SELECTION_LIMIT_REFUSAL } from "../../../../machines/event/eventSearchMachine.ts";
 import { selectedCount } from "../../../../machines/event/eventSelection.ts";
 import { ERROR } from "../../../contract/errors.ts";
+import { EVENT_ID_SELECTION_LIMIT } from "../../../contract/eventSearch.ts";
 import { EventSearchActor } from "../../actors/EventSearchActor.tsx";
 import { FormMessage } from "../../ui/FormMessage.tsx";
 
 /**
  * The selection's count and what can be done with it: select the page, select all search results
  * (up to 150,000, by the server's count), deselect all, CSV output (one screening model, not empty).
+ * Ticking by hand stops at the 20,000 IDs one CSV call carries (the message points to select all).
  */
 export function SelectionBar() {
   const { t, i18n } = useTranslation("eventList");
   const { t: message } = useTranslation("messages");
   const list = EventSearchActor.useActorRef();
   const count = EventSearchActor.useSelector((snapshot) => selectedCount(snapshot.context.selection));
-  const browsing = EventSearchActor.useSelector((snapshot) => snapshot.matches({ results: "browsing" }));
+  const browsing = EventSearchActor.useSelector((snapshot) =>
+    snapshot.matches({ list: { results: "browsing" } }),
+  );
   const selectingAll = EventSearchActor.useSelector((snapshot) =>
-    snapshot.matches({ results: "selectingAll" }),
+    snapshot.matches({ list: { results: "selectingAll" } }),
   );
   const canClear = EventSearchActor.useSelector((snapshot) => snapshot.can({ type: "selection.clear" }));
   const canExport = EventSearchActor.useSelector((snapshot) => snapshot.can({ type: "export.open" }));
   const refusals = EventSearchActor.useSelector((snapshot) =>
-    snapshot.matches({ results: "splitDialog" }) ? [] : snapshot.context.selectionErrors,
+    snapshot.matches({ list: { results: "splitDialog" } }) ? [] : snapshot.context.selectionErrors,
   );
 
   return (
@@ -63,11 +68,17 @@ export function SelectionBar() {
       {refusals.length > 0 ? (
         <FormMessage tone="error">
           {refusals
-            .map((error) =>
-              error.code === ERROR.multipleModels && error.message === ""
-                ? message("error.multipleModels")
-                : error.message,
-            )
+            .map((error) => {
+              if (error.code === ERROR.multipleModels && error.message === "") {
+                return message("error.multipleModels");
+              }
+              if (error.field === HAND_SELECTION_LIMIT_REFUSAL.field && error.message === "") {
+                return t("handSelectionLimit", {
+                  max: EVENT_ID_SELECTION_LIMIT.toLocaleString(i18n.language),
+                });
+              }
+              return error.message;
+            })
             .join("\n")}
         </FormMessage>
       ) : null}

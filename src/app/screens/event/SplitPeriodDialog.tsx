@@ -8,7 +8,9 @@ export function SplitPeriodDialog() {
   const { t, i18n } = useTranslation("eventList");
   const { t: message } = useTranslation("messages");
   const list = EventSearchActor.useActorRef();
-  const open = EventSearchActor.useSelector((snapshot) => snapshot.matches({ results: "splitDialog" }));
+  const open = EventSearchActor.useSelector((snapshot) =>
+    snapshot.matches({ list: { results: "splitDialog" } }),
+  );
   const serverMessage = EventSearchActor.useSelector(
     (snapshot) => snapshot.context.selectionErrors.find((error) => error.message !== "")?.message,
   );

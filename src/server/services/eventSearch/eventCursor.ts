@@ -2,34 +2,24 @@ import { z } from "zod";
 
 /**
  * The keyset cursor of the event list: the last row's position in list order (created_at to the
- * microsecond, as PostgreSQL keeps it, and event ID) and the total counted on the first page, so
- * later pages neither offset nor count again. Opaque to the client (base64url JSON); anything that
- * does not decode to this shape is refused as invalid input.
+ * microsecond, as PostgreSQL keeps it, and event ID), so later pages never offset. Opaque to the
+ * client (base64url JSON); anything that does not decode to this shape is refused as invalid input.
  */
 export interface EventCursor {
   /** created_at in UTC, ISO 8601 with microseconds ("2026-11-22T04:18:57.846123Z"). */
   createdAt: string;
   eventId: string;
-  total: number;
-  totalCapped: boolean;
 }
 
 const cursorSchema = z
   .object({
     c: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/),
     e: z.string().min(1).max(47),
-    t: z.number().int().nonnegative(),
-    x: z.boolean(),
   })
   .strict();
 
 export function encodeCursor(cursor: EventCursor): string {
-  const json = JSON.stringify({
-    c: cursor.createdAt,
-    e: cursor.eventId,
-    t: cursor.total,
-    x: cursor.totalCapped,
-  });
+  const json = JSON.stringify({ c: cursor.createdAt, e: cursor.eventId });
   return Buffer.from(json, "utf8").toString("base64url");
 }
 
@@ -43,10 +33,5 @@ export function decodeCursor(text: string): EventCursor | undefined {
   }
   const parsed = cursorSchema.safeParse(raw);
   if (!parsed.success || Number.isNaN(Date.parse(parsed.data.c))) return undefined;
-  return {
-    createdAt: parsed.data.c,
-    eventId: parsed.data.e,
-    total: parsed.data.t,
-    totalCapped: parsed.data.x,
-  };
+  return { createdAt: parsed.data.c, eventId: parsed.data.e };
 }

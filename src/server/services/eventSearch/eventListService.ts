@@ -15,18 +15,23 @@ import { type EventSearchQuery, matchingEvents } from "./matchingEvents.ts";
 
 export interface EventListPage {
   rows: EventListRow[];
-  total: number;
-  totalCapped: boolean;
   nextCursor: string | null;
 }
 
+export interface EventTotal {
+  total: number;
+  totalCapped: boolean;
+}
+
 export interface EventListService {
-  /** One page newest first after the cursor; the total is counted on the first page (676 when nothing matches). */
+  /** One page newest first after the cursor (676 when the first page is empty). */
   list(
     companyId: string,
     request: { search: EventSearch; pageSize: number; cursor: string | null },
     lang: Lang,
   ): Promise<EventListPage>;
+  /** How many events match, exactly up to the cap ("150,000+" beyond). */
+  count(companyId: string, search: EventSearch): Promise<EventTotal>;
   /** How many events match and their one screening model; refuses too many (TooManyRows) or several models. */
   selectAll(companyId: string, search: EventSearch): Promise<{ count: number; modelId: string }>;
   /** The newer (previous) and older (next) match around an event of the tenant (963 for any other). */
@@ -153,20 +158,9 @@ export function createEventListService(
           { field: "telegram.cursor", message: messageText(lang, "validation.invalidType") },
         ]);
       }
-      // The first page counts the total beside the page (two connections on PostgreSQL); later pages
-      // carry it in their cursor.
-      const [rows, counted] = await Promise.all([
-        pageRows(companyId, search, pageSize, after),
-        after ? undefined : countUpTo(companyId, search, limits.totalCap),
-      ]);
+      const rows = await pageRows(companyId, search, pageSize, after);
       const hasNext = rows.length > pageSize;
       const shown = hasNext ? rows.slice(0, pageSize) : rows;
-      const total = after
-        ? { total: after.total, totalCapped: after.totalCapped }
-        : {
-            total: Math.min(counted?.n ?? 0, limits.totalCap),
-            totalCapped: (counted?.n ?? 0) > limits.totalCap,
-          };
       if (!after && shown.length === 0) throw new ApiError(ERROR.noDataFound);
       const last = shown.at(-1);
       return {
@@ -190,12 +184,14 @@ export function createEventListService(
           negatived: row.negatived,
           deadline: row.deadline === null ? null : new Date(row.deadline).toISOString(),
         })),
-        ...total,
         nextCursor:
-          hasNext && last
-            ? encodeCursor({ createdAt: last.cursor_at, eventId: last.event_id, ...total })
-            : null,
+          hasNext && last ? encodeCursor({ createdAt: last.cursor_at, eventId: last.event_id }) : null,
       };
+    },
+
+    async count(companyId, search) {
+      const { n } = await countUpTo(companyId, search, limits.totalCap);
+      return { total: Math.min(n, limits.totalCap), totalCapped: n > limits.totalCap };
     },
 
     async selectAll(companyId, search) {
