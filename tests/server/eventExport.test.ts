@@ -2,6 +2,7 @@ import iconv from "iconv-lite";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERROR } from "../../src/contract/errors.ts";
+import { codeLabel } from "../../src/contract/eventCodeLabels.ts";
 import {
   CSV_DELIMITER,
   type CsvExportOptions,
@@ -10,7 +11,12 @@ import {
   eventCsvExport,
   eventCsvExportStatus,
 } from "../../src/contract/eventExport.ts";
-import { EVENT_FIELD_LABELS, EVENT_SECTION_LABELS, EXPORT_GROUPS } from "../../src/contract/eventFields.ts";
+import {
+  EVENT_FIELD_LABELS,
+  EVENT_SECTION_LABELS,
+  EVENT_SECTIONS,
+  EXPORT_GROUPS,
+} from "../../src/contract/eventFields.ts";
 import {
   EMPTY_DETAIL_SEARCH,
   EVENT_SELECTION_LIMIT,
@@ -18,6 +24,8 @@ import {
 } from "../../src/contract/eventSearch.ts";
 import { messageText } from "../../src/contract/messages.ts";
 import { createMailer } from "../../src/server/mail/mailer.ts";
+import { csvCell } from "../../src/server/services/csvSafe.ts";
+import { eventCsvPlan } from "../../src/server/services/eventExport/eventCsvColumns.ts";
 import { eventExportJob } from "../../src/server/services/eventExport/eventExportJob.ts";
 import { EVENT_CSV_JOB } from "../../src/server/services/eventExport/eventExportPayload.ts";
 import { type SmtpCapture, startSmtpCapture } from "../support/smtpCapture.ts";
@@ -38,6 +46,55 @@ const records = (text: string): string[] => {
   for (const line of lines) expect(line.includes("\n")).toBe(false);
   return lines;
 };
+
+describe("event CSV plan", () => {
+  const tricky = [
+    "",
+    "plain",
+    "=SUM(A1)",
+    "+81",
+    "-5",
+    "@cmd",
+    "\tlead",
+    "\rlead",
+    'say "hi"',
+    "a,b",
+    "a\tb",
+    "a\r\nb",
+    "日本語",
+  ];
+
+  it.each([",", "\t"] as const)("writes each cell as csvSafe.csvCell does (delimiter %j)", (delimiter) => {
+    const plan = eventCsvPlan("en", ["other"], delimiter);
+    for (const memo of [...tricky, null]) expect(plan.formatRow([[memo]])).toBe(csvCell(memo, delimiter));
+  });
+
+  it("keeps numbers from a row as values, names codes (a named none), joins parts before making them safe", () => {
+    const plan = eventCsvPlan("en", ["order", "basic"], ",");
+    const basic = EVENT_SECTIONS.basic.map((field) => (field === "amount" ? -5 : null));
+    const items = [
+      ["A1", "=cup", -300, 1, null, "1"],
+      ["A2", 'big, "mug"', 200, 2, "kitchen", null],
+    ];
+    const basicCells = EVENT_SECTIONS.basic.map((field) =>
+      field === "amount"
+        ? "-5"
+        : field === "maresult" || field === "settleStatus"
+          ? codeLabel("en", field, "none")
+          : "",
+    );
+    const itemCells = [
+      "A1 | A2",
+      `"'=cup | big, ""mug"""`,
+      "'-300 | 200",
+      "1 | 2",
+      " | kitchen",
+      `${codeLabel("en", "stock", "1")} | `,
+    ];
+    expect(basicCells.filter((cell) => cell !== "")).toHaveLength(3);
+    expect(plan.formatRow([basic, items])).toBe([...basicCells, ...itemCells].join(","));
+  });
+});
 
 describe.each(testBackends())("event CSV output (%s)", (backend) => {
   let t: TestApp;
