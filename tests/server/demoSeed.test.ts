@@ -196,7 +196,10 @@ describe.each(testBackends())("demo seed (%s)", (backend) => {
         rule_group_name: string | null;
         simulation: string | null;
         fired: string | null;
+        auth_kind: string | null;
+        deadline: Date | null;
       }>`select e.event_id, e.shop_event_id, e.aaresult, e.rule_group_name, e.simulation_result->>'aaresult' as simulation,
+          e.auth_kind, e.deadline,
           (select string_agg(f.release_kind || ':' || f.rule_code || ':' || f.is_reason_rule, ',' order by f.release_kind, f.seq)
              from event_fired_rules f where f.company_id = e.company_id and f.event_id = e.event_id) as fired
         from events e where e.company_id = ${companyId} order by e.shop_event_id`.execute(db);
@@ -215,5 +218,10 @@ describe.each(testBackends())("demo seed (%s)", (backend) => {
     expect(one).toHaveLength(250);
     expect(await outcome("EQTWO")).toEqual(one);
     expect(new Set(one.map((row) => row.aaresult)).size).toBeGreaterThanOrEqual(3);
+    // Both paths fill the fields a screening sets beyond the verdict.
+    expect(one.every((row) => row.auth_kind === "api")).toBe(true);
+    const needsDeadline = one.filter((row) => row.aaresult === "REVIEW" || row.aaresult === "HOLD");
+    expect(needsDeadline.length).toBeGreaterThan(0);
+    expect(needsDeadline.every((row) => row.deadline !== null)).toBe(true);
   });
 });

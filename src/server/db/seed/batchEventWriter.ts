@@ -1,12 +1,12 @@
 import { type Kysely, sql } from "kysely";
-import { EVENT_PART_TABLES, eventPartRows } from "../../screening/eventPartRows.ts";
+import { EVENT_PART_TABLES, eventPartRows, eventRow } from "../../screening/eventPartRows.ts";
 import type { Database } from "../schema.ts";
 import type { BatchScreening } from "./batchScreener.ts";
 
 /**
  * Writes screened events in batches: one multi-row insert per table per batch, each table's rows
  * passed as one JSON array (jsonb_populate_recordset), all of a batch in one transaction. The rows
- * are those storeEvent writes for a single event.
+ * are those the engine's store writes for a single event (eventRow, eventPartRows).
  */
 
 type Row = Record<string, unknown>;
@@ -21,34 +21,11 @@ export function rowsOf(
   applicationId: string | null,
   event: BatchScreening,
 ): Record<Table, Row[]> {
-  const { eventId, tx, decision, now } = event;
+  // Demo and bulk events arrive as the screening API would have received them.
+  const screened = { ...event, companyId, modelId, applicationId, authKind: "api" as const };
   return {
-    events: [
-      {
-        company_id: companyId,
-        event_id: eventId,
-        shop_event_id: tx.shopEventId,
-        model_id: modelId,
-        rule_package_id: event.packageId,
-        release_id: decision.releaseId,
-        simulation_release_id: event.simulation?.releaseId ?? null,
-        application_id: applicationId,
-        auth_status: decision.authStatus,
-        aaresult: decision.aaresult,
-        created_at: now.toISOString(),
-        requested_at: tx.requestedAt ?? now.toISOString(),
-        amount: tx.amount,
-        total_amount: tx.totalAmount ?? null,
-        rule_group_name: decision.ruleGroupName,
-        method: tx.method ?? null,
-        days_to_payment: tx.daysToPayment ?? null,
-        tenant_name: tx.tenantName ?? null,
-        forced_ng: tx.forcedNg === true,
-        memo: tx.memo ?? null,
-        simulation_result: event.simulation,
-      },
-    ],
-    ...eventPartRows({ ...event, companyId }),
+    events: [eventRow(screened)],
+    ...eventPartRows(screened),
   };
 }
 
