@@ -63,7 +63,16 @@ async function authorize(request: FastifyRequest, call: CallSpec, deps: GuardDep
     throw new ApiError(ERROR.invalidToken);
   }
   const { auth } = session;
-  if (!(await isSourceIpAllowed(deps.db, auth.companyId, "console", request.ip))) {
+  const access = call.access;
+  // The allowed IPs and the screen permission are read at once (one database round trip of every
+  // call instead of two); they are still judged in this order, each refusal as before.
+  const [ipAllowed, permissions] = await Promise.all([
+    isSourceIpAllowed(deps.db, auth.companyId, "console", request.ip),
+    access.kind === "read" || access.kind === "write"
+      ? permissionsFor(deps.db, auth.companyId, auth.roleId, [access.screenId])
+      : undefined,
+  ]);
+  if (!ipAllowed) {
     request.log.warn({ companyId: auth.companyId, sourceIp: request.ip }, "source IP not allowed");
     throw new ApiError(ERROR.sourceIpNotAllowed);
   }
@@ -72,11 +81,8 @@ async function authorize(request: FastifyRequest, call: CallSpec, deps: GuardDep
     request.log.warn({ companyId: auth.companyId, shopId: info?.shopId }, "shopId of another tenant");
     throw new ApiError(ERROR.forbidden);
   }
-  const access = call.access;
   if (access.kind === "read" || access.kind === "write") {
-    const permission = (await permissionsFor(deps.db, auth.companyId, auth.roleId, [access.screenId])).get(
-      access.screenId,
-    );
+    const permission = permissions?.get(access.screenId);
     if (!permission || !permits(permission, access.kind)) {
       request.log.info({ screenId: access.screenId, level: access.kind, permission }, "permission refused");
       throw new ApiError(ERROR.forbidden);
