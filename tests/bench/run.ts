@@ -6,8 +6,9 @@
  *   (c) login p95 (argon2 included) over 40 logins, against a trivial route's p95;
  *   (d) screenings per second and p50/p99 on PostgreSQL with 1,000,000 events stored, against a
  *       trivial route under the same load, and the EXPLAIN of the engine's look-ups (screening.ts).
- *   (e) event list search on the same database: first pages, a deep keyset page and select all,
- *       against EXPLAIN ANALYZE of their bare SQL (eventSearch.ts).
+ *   (e) event list search on the same database: first pages, a deep keyset page, the totals and
+ *       select all, the server's time (the route's Server-Timing) against EXPLAIN ANALYZE of their
+ *       bare SQL (eventSearch.ts).
  *   (f) event CSV output of 150,000 events with every group on the same database: time against a
  *       keyset scan of the same rows, and the RSS growth while it runs (eventExport.ts).
  *   (g) the event list screen rendering a page of 200 rows in Chromium: script time (CDP
