@@ -2,9 +2,9 @@ import messagesJa from "../../contract/messages/ja.json";
 import apiConnectionJa from "./locales/ja/apiConnection.json";
 import commonJa from "./locales/ja/common.json";
 import eventDetailJa from "./locales/ja/eventDetail.json";
-import eventListJa from "./locales/ja/eventList.json";
 import eventDisplayJa from "./locales/ja/eventDisplay.json";
 import eventExportJa from "./locales/ja/eventExport.json";
+import eventListJa from "./locales/ja/eventList.json";
 import loginJa from "./locales/ja/login.json";
 import menuJa from "./locales/ja/menu.json";
 import passwordJa from "./locales/ja/password.json";
@@ -18,9 +18,9 @@ export const resourcesJa: Resources = {
   apiConnection: apiConnectionJa,
   common: commonJa,
   eventDetail: eventDetailJa,
-  eventList: eventListJa,
   eventDisplay: eventDisplayJa,
   eventExport: eventExportJa,
+  eventList: eventListJa,
   login: loginJa,
   menu: menuJa,
   password: passwordJa,
