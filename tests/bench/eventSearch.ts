@@ -76,7 +76,7 @@ async function credentialKey(): Promise<string> {
   }
 }
 
-/** Migrated, with the demo tenants and at least STORED_EVENTS events of DEMO, vacuumed once after 006. */
+/** Migrated, with the demo tenants and at least STORED_EVENTS events of DEMO, vacuumed once after 006 and 011. */
 async function prepareDatabase(url: string, key: string): Promise<void> {
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 2 }) }),
@@ -102,7 +102,8 @@ async function prepareDatabase(url: string, key: string): Promise<void> {
       console.log(`(e) ${Number(n)} events of ${COMPANY} stored; adding ${missing} in bulk...`);
       await seedBulkEvents(db, { companyId: COMPANY, events: missing, seed: Math.floor(Date.now() / 1000) });
     }
-    if (missing > 0 || applied.some((name) => name.startsWith("006_"))) {
+    // 006 built the search indexes; 011 rewrote every fired rule (its created_at backfill).
+    if (missing > 0 || applied.some((name) => name.startsWith("006_") || name.startsWith("011_"))) {
       // Index-only counts need the visibility map of the bulk-written rows.
       console.log("(e) vacuum analyze of the event tables...");
       await sql`vacuum (analyze) events, event_fired_rules, event_link_keys`.execute(db);

@@ -184,6 +184,7 @@ describe.each(testBackends())("event list search (%s)", (backend) => {
       seq: number,
       code: string,
       text: string,
+      at: number,
     ) => ({
       company_id: "DEMO",
       event_id: eventId,
@@ -193,13 +194,14 @@ describe.each(testBackends())("event list search (%s)", (backend) => {
       rule_description: text,
       rule_group_name: "T4 group",
       is_reason_rule: false,
+      created_at: new Date(at),
     });
     await t.db
       .insertInto("event_fired_rules")
       .values([
-        fired(id.e1, "normal", 1, "T4_RULE_A", "T4 velocity 100% over"),
-        fired(id.e2, "simulation", 1, "T4_RULE_A", "T4 velocity 100% over"),
-        fired(id.e2, "normal", 2, "T4_RULE_B", "T4 velocity 100X over"),
+        fired(id.e1, "normal", 1, "T4_RULE_A", "T4 velocity 100% over", T0),
+        fired(id.e2, "simulation", 1, "T4_RULE_A", "T4 velocity 100% over", T0 + 90_000),
+        fired(id.e2, "normal", 2, "T4_RULE_B", "T4 velocity 100X over", T0 + 90_000),
       ])
       .execute();
     [admin, viewer, acme] = await Promise.all([
@@ -565,6 +567,149 @@ describe.each(testBackends())("event list search (%s)", (backend) => {
         message: expect.stringContaining("404"),
       });
     }
+  });
+
+  it("a rule-code search pages in list order across keyset bounds: several codes, several fired per event", async () => {
+    // 2031-03-12 Japan time, apart from the other T4 events. P4 and P5 share an instant (event ID decides).
+    const at = Date.parse("2031-03-12T10:00:00+09:00");
+    const screened = async (n: number, offsetMs: number) =>
+      screen(
+        "DEMO",
+        {
+          shopEventId: `T4P-SHOP-${n}`,
+          amount: 1_000 * n,
+          purchaser: { shopMemberId: `T4P-MEM-${n}` },
+          items: [{ shopItemId: `T4P-ITEM-${n}`, itemName: "T4P item", price: 1_000 * n, quantity: 1 }],
+        },
+        at + offsetMs,
+      );
+    const p: string[] = [];
+    for (const [n, offset] of [
+      [1, 0],
+      [2, 1_000],
+      [3, 2_000],
+      [4, 3_000],
+      [5, 3_000],
+      [6, 4_000],
+      [7, 5_000],
+    ]) {
+      p[n as number] = await screened(n as number, offset as number);
+    }
+    // Each fired rule carries its event's created_at, as the engine writes it.
+    const createdAt = new Map(
+      (
+        await t.db
+          .selectFrom("events")
+          .select(["event_id", "created_at"])
+          .where("company_id", "=", "DEMO")
+          .where("event_id", "in", p.slice(1))
+          .execute()
+      ).map((row) => [row.event_id, row.created_at]),
+    );
+    const rule = (n: number, kind: "normal" | "simulation", seq: number, code: string) => ({
+      company_id: "DEMO",
+      event_id: p[n] as string,
+      release_kind: kind,
+      seq: 200 + seq,
+      rule_code: code,
+      rule_description: `${code} rule`,
+      rule_group_name: "T4P group",
+      is_reason_rule: false,
+      created_at: createdAt.get(p[n] as string) as Date,
+    });
+    await t.db
+      .insertInto("event_fired_rules")
+      .values([
+        rule(1, "normal", 1, "T4P_X"),
+        rule(1, "normal", 2, "T4P_Y"),
+        rule(2, "normal", 1, "T4P_Z"),
+        rule(3, "simulation", 1, "T4P_X"),
+        rule(4, "normal", 1, "T4P_Y"),
+        rule(5, "normal", 1, "T4P_X"),
+        rule(5, "normal", 2, "T4P_Y"),
+        rule(5, "normal", 3, "T4P_Z"),
+        rule(6, "normal", 1, "T4P_X"),
+        rule(7, "normal", 1, "T4P_Y"),
+      ])
+      .execute();
+    await t.db
+      .updateTable("events")
+      .set({ logically_deleted: true })
+      .where("event_id", "=", p[7] as string)
+      .execute();
+    /** The events given, in list order as PostgreSQL sorts them. */
+    const inListOrder = async (...ns: number[]) =>
+      (
+        await t.db
+          .selectFrom("events")
+          .select("event_id")
+          .where("company_id", "=", "DEMO")
+          .where(
+            "event_id",
+            "in",
+            ns.map((n) => p[n] as string),
+          )
+          .orderBy("created_at", "desc")
+          .orderBy("event_id", "desc")
+          .execute()
+      ).map((row) => row.event_id);
+    const service = createEventListService({ db: t.db });
+    /** Every page of a search, following the cursors. */
+    const allPages = async (search: EventSearch, pageSize: number) => {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const page = await service.list("DEMO", { search, pageSize, cursor }, "en");
+        seen.push(...page.rows.map((row) => row.eventId));
+        cursor = page.nextCursor;
+        pages += 1;
+      } while (cursor !== null && pages < 20);
+      return seen;
+    };
+
+    const both = detail({ ruleCode: "T4P_X T4P_Y" });
+    const expected = await inListOrder(6, 5, 4, 1);
+    for (const pageSize of [1, 2, 3, 500]) expect(await allPages(both, pageSize)).toEqual(expected);
+    // More codes than are merged one by one: one scan of them all, the same pages.
+    const many = detail({
+      ruleCode: ["T4P_X", "T4P_Y", ...Array.from({ length: 20 }, (_, i) => `T4P_N${i}`)].join(" "),
+    });
+    for (const pageSize of [1, 3]) expect(await allPages(many, pageSize)).toEqual(expected);
+    expect(await allPages(detail({ ruleCode: "T4P_Y" }), 2)).toEqual(await inListOrder(5, 4, 1));
+    expect(await allPages(detail({ ruleCode: "T4P_X" }), 1)).toEqual(await inListOrder(6, 5, 1));
+    // With the other conditions: the amount leaves P6 out, a date range and a lower amount keep P4 to P6.
+    expect(await allPages(detail({ ruleCode: "T4P_X T4P_Y", amountTo: "5000" }), 1)).toEqual(
+      await inListOrder(5, 4, 1),
+    );
+    expect(
+      await allPages(
+        detail({
+          ruleCode: "T4P_Y T4P_X",
+          createdFromDate: "2031-03-12",
+          createdFromTime: "10:00",
+          createdToDate: "2031-03-12",
+          createdToTime: "10:00",
+          amountFrom: "4000",
+        }),
+        1,
+      ),
+    ).toEqual(await inListOrder(6, 5, 4));
+    expect(await service.count("DEMO", both)).toEqual({ total: 4, totalCapped: false });
+    // Neighbours follow the same order.
+    const [newest, second, third, oldest] = expected as [string, string, string, string];
+    expect(await service.neighbours("DEMO", both, second)).toEqual({
+      previousEventId: newest,
+      nextEventId: third,
+    });
+    expect(await service.neighbours("DEMO", many, oldest)).toEqual({
+      previousEventId: third,
+      nextEventId: null,
+    });
+    expect(await service.neighbours("DEMO", both, newest)).toEqual({
+      previousEventId: null,
+      nextEventId: second,
+    });
   });
 
   it("bad input gets field errors with the spec's messages, never a 500", async () => {

@@ -422,6 +422,8 @@ export interface EventFiredRulesTable {
   rule_description: string;
   rule_group_name: string;
   is_reason_rule: boolean;
+  /** The event's created_at (migration 011): the rule-code index is in list order. */
+  created_at: Date;
 }
 
 export interface EventManualHistoryTable {

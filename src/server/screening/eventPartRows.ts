@@ -126,6 +126,7 @@ const firedRows = (
   eventId: string,
   kind: "normal" | "simulation",
   rules: readonly FiredRule[],
+  now: Date,
 ) =>
   rules.map((rule, index) => ({
     company_id: companyId,
@@ -136,6 +137,8 @@ const firedRows = (
     rule_description: rule.ruleDescription,
     rule_group_name: rule.ruleGroupName,
     is_reason_rule: rule.isReasonRule,
+    // The event's created_at, so a rule code's events are indexed in list order (migration 011).
+    created_at: now.toISOString(),
   }));
 
 /**
@@ -205,8 +208,8 @@ export function eventPartRows(event: ScreenedEventParts): EventPartRows {
         ]
       : [],
     event_fired_rules: [
-      ...firedRows(companyId, eventId, "normal", decision.firedRules),
-      ...firedRows(companyId, eventId, "simulation", event.simulation?.firedRules ?? []),
+      ...firedRows(companyId, eventId, "normal", decision.firedRules, now),
+      ...firedRows(companyId, eventId, "simulation", event.simulation?.firedRules ?? [], now),
     ],
     event_link_keys: event.linkKeys.map((key) => ({
       company_id: companyId,

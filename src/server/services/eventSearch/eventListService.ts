@@ -12,6 +12,7 @@ import type { Database } from "../../db/schema.ts";
 import { ApiError } from "../../plugins/envelope.ts";
 import { decodeCursor, type EventCursor, encodeCursor } from "./eventCursor.ts";
 import { type EventSearchQuery, matchingEvents } from "./matchingEvents.ts";
+import { searchInListOrder } from "./ruleCodeOrder.ts";
 
 export interface EventListPage {
   rows: EventListRow[];
@@ -51,12 +52,6 @@ export interface EventListLimits {
 
 /** created_at to the microsecond in UTC: the keyset position must be exact, a JS Date keeps milliseconds. */
 const cursorAt = sql<string>`to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
-/** Matches after (older than) a list position. */
-const olderThan = (at: string, eventId: string) =>
-  sql<SqlBool>`(e.created_at, e.event_id) < (${at}::timestamptz, ${eventId})`;
-const newerThan = (at: string, eventId: string) =>
-  sql<SqlBool>`(e.created_at, e.event_id) > (${at}::timestamptz, ${eventId})`;
 
 const newestFirst = (query: EventSearchQuery) =>
   query.orderBy("e.created_at", "desc").orderBy("e.event_id", "desc");
@@ -108,9 +103,8 @@ export function createEventListService(
 
   function pageRows(companyId: string, search: EventSearch, pageSize: number, after?: EventCursor) {
     return serial((q) => {
-      let matches = matchingEvents(q, companyId, search);
-      if (after) matches = matches.where(olderThan(after.createdAt, after.eventId));
-      const page = newestFirst(matches)
+      const bound = after && { at: after.createdAt, eventId: after.eventId, side: "older" as const };
+      const page = newestFirst(searchInListOrder(q, companyId, search, bound))
         .select([
           "e.event_id",
           "e.shop_event_id",
@@ -215,8 +209,7 @@ export function createEventListService(
       if (!event) throw new ApiError(ERROR.notFound);
       const [previous, next] = await Promise.all([
         serial((q) =>
-          matchingEvents(q, companyId, search)
-            .where(newerThan(event.cursor_at, eventId))
+          searchInListOrder(q, companyId, search, { at: event.cursor_at, eventId, side: "newer" })
             .select("e.event_id")
             .orderBy("e.created_at", "asc")
             .orderBy("e.event_id", "asc")
@@ -224,7 +217,9 @@ export function createEventListService(
             .executeTakeFirst(),
         ),
         serial((q) =>
-          newestFirst(matchingEvents(q, companyId, search).where(olderThan(event.cursor_at, eventId)))
+          newestFirst(
+            searchInListOrder(q, companyId, search, { at: event.cursor_at, eventId, side: "older" }),
+          )
             .select("e.event_id")
             .limit(1)
             .executeTakeFirst(),
