@@ -1,6 +1,7 @@
 import iconv from "iconv-lite";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Permission } from "../../src/contract/codes.ts";
 import { ERROR } from "../../src/contract/errors.ts";
 import { codeLabel } from "../../src/contract/eventCodeLabels.ts";
 import {
@@ -318,6 +319,27 @@ describe.each(testBackends())("event CSV output (%s)", (backend) => {
     // The token is never logged, neither the job's nor the request's.
     expect(t.logs()).not.toContain(link[2]);
     expect(t.logs()).toContain(jobId);
+  });
+
+  it("refuses the link with 962 once the operator's role may no longer open the CSV download", async () => {
+    const { url } = await exportAndRun({ kind: "ids", eventIds: chosen.slice(0, 1) }, ALL_OPTIONS);
+    const revoke = (permission: Permission) =>
+      t.db
+        .updateTable("role_permissions")
+        .set({ permission })
+        .where("company_id", "=", "DEMO")
+        .where("role_id", "=", "administrator")
+        .where("screen_id", "=", "EventDialogCsvDownload")
+        .execute();
+    await revoke("20");
+    try {
+      const refused = await download(url, admin);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().errors[0].code).toBe(ERROR.forbidden);
+    } finally {
+      await revoke("00");
+    }
+    expect((await download(url, admin)).statusCode).toBe(200);
   });
 
   it("refuses the link without a session, to another operator or tenant, for an unknown token, and once expired", async () => {

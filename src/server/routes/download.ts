@@ -4,12 +4,21 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { ERROR } from "../../contract/errors.ts";
 import { DOWNLOAD_PATH_PREFIX } from "../../contract/eventExport.ts";
+import type { ScreenId } from "../../contract/screens.ts";
 import { findDownloadLink } from "../jobs/downloadLinks.ts";
 import { ApiError } from "../plugins/envelope.ts";
 import { SESSION_COOKIE } from "../plugins/sessionCookie.ts";
 import { isSourceIpAllowed } from "../services/allowedIpService.ts";
 import type { ServiceDeps } from "../services/deps.ts";
+import { EVENT_CSV_JOB } from "../services/eventExport/eventExportPayload.ts";
+import { permissionsFor, permits } from "../services/permissionService.ts";
 import type { SessionService } from "../services/sessionService.ts";
+
+/**
+ * The screen whose read permission a job's file needs, by job kind: a link stays usable only while
+ * the operator's role may still open what made it. A kind without a screen is never served.
+ */
+const DOWNLOAD_SCREEN: Readonly<Record<string, ScreenId>> = { [EVENT_CSV_JOB]: "EventDialogCsvDownload" };
 
 /** A token as randomSecret makes it: 32 bytes in base64url. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -68,6 +77,23 @@ export function registerDownloadRoutes(
           "download link of another operator",
         );
       throw new ApiError(ERROR.notFound);
+    }
+    const job = await db
+      .selectFrom("jobs")
+      .select("kind")
+      .where("company_id", "=", link.company_id)
+      .where("job_id", "=", link.job_id)
+      .executeTakeFirst();
+    const screenId = job ? DOWNLOAD_SCREEN[job.kind] : undefined;
+    const permission = screenId
+      ? (await permissionsFor(db, auth.companyId, auth.roleId, [screenId])).get(screenId)
+      : undefined;
+    if (!permission || !permits(permission, "read")) {
+      request.log.warn(
+        { companyId: auth.companyId, operatorId: auth.operatorId, screenId },
+        "download not permitted",
+      );
+      throw new ApiError(ERROR.forbidden);
     }
     if (new Date(link.expires_at).getTime() <= now().getTime()) throw new ApiError(ERROR.downloadExpired);
     const file = path.join(config.dataDir, link.file_path);
