@@ -7,10 +7,10 @@ import { ASSIGNEE_NONE, type DetailSearch, PARTY_TARGETS } from "../../../contra
 import { useEventSearchChoices } from "../../actors/EventSearchChoices.tsx";
 import { currentLang } from "../../i18n/i18n.ts";
 import type { FieldErrors } from "../../ui/fieldErrors.ts";
+import { SelectField } from "../../ui/SelectField.tsx";
 import { CheckboxGroupField } from "./CheckboxGroupField.tsx";
 import { DETAIL_LAYOUT, type DetailControl, type FieldLabelKey } from "./detailSearchLayout.ts";
 import { SearchField } from "./SearchField.tsx";
-import { SelectField } from "./SelectField.tsx";
 
 export type DetailValues = Omit<DetailSearch, "mode">;
 

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { EventPageSize } from "../../../../machines/event/eventSearchMachine.ts";
 import { EVENT_PAGE_SIZES } from "../../../contract/eventSearch.ts";
-import { SelectField } from "./SelectField.tsx";
+import { SelectField } from "../../ui/SelectField.tsx";
 
 /** The "{count} per page" dropdown (200 by default); another size starts again at page 1. */
 export function PageSizeSelect({

@@ -1,8 +1,9 @@
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { SelectField } from "../../../ui/SelectField.tsx";
 import { ActionFormFrame } from "./ActionFormFrame.tsx";
 import type { ActionFormProps } from "./actionFormProps.ts";
-import { DialogSelectField } from "./DialogFields.tsx";
+import { DIALOG_SELECT_CLASSES } from "./DialogFields.tsx";
 
 /** Register screening assignee: one of the tenant's operators, or nobody (unassign). */
 export function AssignForm(props: ActionFormProps & { currentAssigneeId: number | null }) {
@@ -27,7 +28,8 @@ export function AssignForm(props: ActionFormProps & { currentAssigneeId: number 
       formError={props.serverFormError}
       busy={props.busy}
     >
-      <DialogSelectField
+      <SelectField
+        classes={DIALOG_SELECT_CLASSES}
         id="event-dialog-assignee"
         label={t("fields.assignee")}
         value={assignee}

@@ -90,45 +90,8 @@ export function DialogMemoField({
   );
 }
 
-/** A labelled native select (keyboards and screen readers handle it as they know it). */
-export function DialogSelectField({
-  id,
-  label,
-  value,
-  options,
-  onChange,
-  error,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  options: readonly { value: string; label: string }[];
-  onChange: (value: string) => void;
-  error: string | undefined;
-}) {
-  return (
-    <div className="event-dialog-field">
-      <Text as="label" htmlFor={id} size="2" weight="medium">
-        {label}
-      </Text>
-      <select
-        id={id}
-        className="event-dialog-select"
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(error && `${id}-error`)}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <FieldError id={id} error={error} />
-    </div>
-  );
-}
+/** The shared SelectField (src/app/ui) as it stands in a dialog. */
+export const DIALOG_SELECT_CLASSES = { field: "event-dialog-field", select: "event-dialog-select" };
 
 /** A group of checkboxes or radio buttons under its legend. */
 export function DialogChoices({

@@ -8,9 +8,10 @@ import {
 } from "../../../../contract/eventActions.ts";
 import { codeLabel } from "../../../../contract/eventCodeLabels.ts";
 import { currentLang, translateKey } from "../../../i18n/i18n.ts";
+import { SelectField } from "../../../ui/SelectField.tsx";
 import { ActionFormFrame } from "./ActionFormFrame.tsx";
 import type { ActionFormProps } from "./actionFormProps.ts";
-import { DialogChoice, DialogChoices, DialogSelectField } from "./DialogFields.tsx";
+import { DIALOG_SELECT_CLASSES, DialogChoice, DialogChoices } from "./DialogFields.tsx";
 
 type NegativeValues = Extract<ActionValues, { action: "negative" }>;
 type Operation = NegativeValues["purchaser"];
@@ -83,7 +84,8 @@ export function NegativeForm(props: ActionFormProps) {
     >
       {party("purchaser")}
       {party("shipping")}
-      <DialogSelectField
+      <SelectField
+        classes={DIALOG_SELECT_CLASSES}
         id="event-dialog-settle-category"
         label={t("fields.settleCategory")}
         value={values.settleCategory}
@@ -99,7 +101,8 @@ export function NegativeForm(props: ActionFormProps) {
         }}
         error={props.serverErrors.settleCategory}
       />
-      <DialogSelectField
+      <SelectField
+        classes={DIALOG_SELECT_CLASSES}
         id="event-dialog-other-category"
         label={t("fields.otherCategory")}
         value={values.otherCategory}

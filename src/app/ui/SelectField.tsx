@@ -1,6 +1,9 @@
 import { Text } from "@radix-ui/themes";
 
-/** A labelled native select (keyboard and screen readers handle it as they know it). */
+/**
+ * A labelled native select (keyboard and screen readers handle it as they know it), its error under
+ * it. `classes` fit it to where it stands (the search form, a dialog).
+ */
 export function SelectField({
   id,
   label,
@@ -9,6 +12,7 @@ export function SelectField({
   onChange,
   error,
   disabled,
+  classes = { field: "event-search-field", select: "event-select" },
 }: {
   id: string;
   label: string;
@@ -17,15 +21,16 @@ export function SelectField({
   onChange: (value: string) => void;
   error?: string | undefined;
   disabled?: boolean;
+  classes?: { field: string; select: string };
 }) {
   return (
-    <div className="event-search-field">
+    <div className={classes.field}>
       <Text as="label" htmlFor={id} size="2" weight="medium">
         {label}
       </Text>
       <select
         id={id}
-        className="event-select"
+        className={classes.select}
         value={value}
         disabled={disabled}
         onChange={(event) => onChange(event.target.value)}
