@@ -90,6 +90,15 @@ export const HAND_SELECTION_LIMIT_REFUSAL: ErrorItem = {
   message: "",
   field: "selection.eventIds",
 };
+/**
+ * The refusal of unticking more rows from "all search results" than one CSV call carries as
+ * excluded IDs (EVENT_ID_SELECTION_LIMIT); the screen words it and points to a narrower search.
+ */
+export const EXCLUDED_SELECTION_LIMIT_REFUSAL: ErrorItem = {
+  code: ERROR.tooManyRows,
+  message: "",
+  field: "selection.excludedEventIds",
+};
 
 const rowOf = (context: EventSearchContext, eventId: string): EventListRow | undefined =>
   context.page?.rows.find((row) => row.eventId === eventId);
@@ -107,7 +116,8 @@ const hasError = (outcome: CallOutcome<unknown>, code: string) =>
  * keyset cursor (next and previous over a cursor stack; a new page size starts again at page 1),
  * and keeps a selection: rows ticked by hand within one screening model, or all search results as
  * the server counts them (more than 150,000 opens the split-the-period dialog; several models are
- * refused; a hand-made selection stops at the 20,000 IDs one CSV call carries). CSV output opens
+ * refused; a hand-made selection, and the rows unticked from all search results, stop at the 20,000
+ * IDs one CSV call carries). CSV output opens
  * only for a non-empty selection of one model; the app shows the CSV dialog while the machine is in
  * `list.results.exporting`. The total is a call of its own in the parallel `total` region, asked
  * beside the first page: the rows show at once, the total when counted; a count failure leaves the
@@ -153,15 +163,17 @@ export const eventSearchMachine = setup({
       assertEvent(event, "row.toggle");
       return rowOf(context, event.eventId) !== undefined;
     },
-    /** Ticking this row by hand would pass the IDs one CSV call carries. */
-    handSelectionFull: ({ context, event }) => {
+    /**
+     * Toggling this row would pass the IDs one CSV call carries: ticking one more by hand, or
+     * unticking one more from all search results (the call lists the unticked ones).
+     */
+    selectionIdsFull: ({ context, event }) => {
       assertEvent(event, "row.toggle");
-      return (
-        context.selection.kind === "ids" &&
-        context.selection.rows.length >= EVENT_ID_SELECTION_LIMIT &&
-        rowOf(context, event.eventId) !== undefined &&
-        !isTicked(context, event.eventId)
-      );
+      if (rowOf(context, event.eventId) === undefined) return false;
+      return context.selection.kind === "ids"
+        ? context.selection.rows.length >= EVENT_ID_SELECTION_LIMIT && !isTicked(context, event.eventId)
+        : context.selection.excludedEventIds.length >= EVENT_ID_SELECTION_LIMIT &&
+            isTicked(context, event.eventId);
     },
     /** Ticking the page's unticked rows would pass the IDs one CSV call carries. */
     pageOverHandLimit: ({ context }) =>
@@ -224,6 +236,11 @@ export const eventSearchMachine = setup({
     })),
     refuseMultipleModels: assign({ selectionErrors: [MULTIPLE_MODELS_REFUSAL] }),
     refuseHandSelectionLimit: assign({ selectionErrors: [HAND_SELECTION_LIMIT_REFUSAL] }),
+    refuseSelectionIdsLimit: assign(({ context }) => ({
+      selectionErrors: [
+        context.selection.kind === "ids" ? HAND_SELECTION_LIMIT_REFUSAL : EXCLUDED_SELECTION_LIMIT_REFUSAL,
+      ],
+    })),
     selectAllOfSearch: assign(({ context }, params: { count: number; modelId: string }) => ({
       selection: {
         kind: "search",
@@ -330,9 +347,9 @@ export const eventSearchMachine = setup({
                   actions: "popCursor",
                 },
                 "row.toggle": [
-                  { guard: "allOfSearchSelected", actions: "toggleRow" },
                   { guard: "rowSelectedOnPage", actions: "toggleRow" },
-                  { guard: "handSelectionFull", actions: "refuseHandSelectionLimit" },
+                  { guard: "selectionIdsFull", actions: "refuseSelectionIdsLimit" },
+                  { guard: "allOfSearchSelected", actions: "toggleRow" },
                   { guard: "rowStaysOneModel", actions: "toggleRow" },
                   { guard: "rowOnPage", actions: "refuseMultipleModels" },
                 ],

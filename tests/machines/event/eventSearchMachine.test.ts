@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import {
   type CountTotalOutcome,
+  EXCLUDED_SELECTION_LIMIT_REFUSAL,
   eventSearchMachine,
   HAND_SELECTION_LIMIT_REFUSAL,
   type LoadPageInput,
@@ -295,6 +296,47 @@ describe("eventSearchMachine", () => {
     actor.send({ type: "all.select" });
     await settle();
     expect(context().selection.kind).toBe("search");
+  });
+
+  it("refuses unticking from all search results beyond the excluded IDs one CSV call carries", () => {
+    // Built directly: all 150,000 results selected with EVENT_ID_SELECTION_LIMIT of them unticked.
+    const page = fullPages[0];
+    if (!page?.ok) throw new Error("fixture page missing");
+    const excluded = Array.from({ length: EVENT_ID_SELECTION_LIMIT }, (_, index) => `X${index}`);
+    excluded[0] = "L0-0";
+    const full = eventSearchMachine.resolveState({
+      value: { list: { results: "browsing" }, total: "counted" },
+      context: {
+        ...createActor(eventSearchMachine).getSnapshot().context,
+        search: quickSearch,
+        page: page.result,
+        selection: {
+          kind: "search",
+          search: quickSearch,
+          count: 150_000,
+          modelId: "MODEL01",
+          excludedEventIds: excluded,
+        },
+      },
+    });
+    const actor = createActor(eventSearchMachine, { snapshot: full }).start();
+    const context = () => actor.getSnapshot().context;
+    expect(eventSelectionSchema.safeParse(selectionForCall(context().selection)).success).toBe(true);
+    // One row more unticked is refused with its message; the selection is unchanged.
+    actor.send({ type: "row.toggle", eventId: "L0-1" });
+    expect(context().selectionErrors).toEqual([EXCLUDED_SELECTION_LIMIT_REFUSAL]);
+    expect(selectedCount(context().selection)).toBe(150_000 - EVENT_ID_SELECTION_LIMIT);
+    // Ticking an unticked row again is allowed, and makes room for one more unticked.
+    actor.send({ type: "row.toggle", eventId: "L0-0" });
+    expect(context().selectionErrors).toEqual([]);
+    actor.send({ type: "row.toggle", eventId: "L0-1" });
+    expect(context().selectionErrors).toEqual([]);
+    expect(selectedCount(context().selection)).toBe(150_000 - EVENT_ID_SELECTION_LIMIT);
+    expect(eventSelectionSchema.safeParse(selectionForCall(context().selection)).success).toBe(true);
+    // Selecting the page ticks its rows again (fewer excluded), never refused.
+    actor.send({ type: "page.select" });
+    expect(context().selectionErrors).toEqual([]);
+    expect(selectedCount(context().selection)).toBe(150_000 - EVENT_ID_SELECTION_LIMIT + 1);
   });
 
   it("opens CSV output only for a non-empty selection and closes it again", async () => {

@@ -1,6 +1,9 @@
 import { Button, Flex, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { HAND_SELECTION_LIMIT_REFUSAL } from "../../../../machines/event/eventSearchMachine.ts";
+import {
+  EXCLUDED_SELECTION_LIMIT_REFUSAL,
+  HAND_SELECTION_LIMIT_REFUSAL,
+} from "../../../../machines/event/eventSearchMachine.ts";
 import { selectedCount } from "../../../../machines/event/eventSelection.ts";
 import { ERROR } from "../../../contract/errors.ts";
 import { EVENT_ID_SELECTION_LIMIT } from "../../../contract/eventSearch.ts";
@@ -10,7 +13,8 @@ import { FormMessage } from "../../ui/FormMessage.tsx";
 /**
  * The selection's count and what can be done with it: select the page, select all search results
  * (up to 150,000, by the server's count), deselect all, CSV output (one screening model, not empty).
- * Ticking by hand stops at the 20,000 IDs one CSV call carries (the message points to select all).
+ * Ticking by hand stops at the 20,000 IDs one CSV call carries (the message points to select all),
+ * and so does unticking from all search results (the call lists the unticked IDs).
  */
 export function SelectionBar() {
   const { t, i18n } = useTranslation("eventList");
@@ -74,6 +78,11 @@ export function SelectionBar() {
               }
               if (error.field === HAND_SELECTION_LIMIT_REFUSAL.field && error.message === "") {
                 return t("handSelectionLimit", {
+                  max: EVENT_ID_SELECTION_LIMIT.toLocaleString(i18n.language),
+                });
+              }
+              if (error.field === EXCLUDED_SELECTION_LIMIT_REFUSAL.field && error.message === "") {
+                return t("excludedSelectionLimit", {
                   max: EVENT_ID_SELECTION_LIMIT.toLocaleString(i18n.language),
                 });
               }
