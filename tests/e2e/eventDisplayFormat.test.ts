@@ -2,8 +2,10 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import detailEn from "../../src/app/i18n/locales/en/eventDetail.json";
 import displayEn from "../../src/app/i18n/locales/en/eventDisplay.json";
+import menuEn from "../../src/app/i18n/locales/en/menu.json";
 import detailJa from "../../src/app/i18n/locales/ja/eventDetail.json";
 import displayJa from "../../src/app/i18n/locales/ja/eventDisplay.json";
+import menuJa from "../../src/app/i18n/locales/ja/menu.json";
 import { ERROR } from "../../src/contract/errors.ts";
 import {
   DEFAULT_DISPLAY_FORMAT,
@@ -34,6 +36,7 @@ import {
 
 const SCREEN = { en: displayEn, ja: displayJa } as const;
 const DETAIL = { en: detailEn, ja: detailJa } as const;
+const MENU = { en: menuEn, ja: menuJa } as const;
 const EDIT_PATH = "/EventItemDisplayFormatEdit";
 const TRANSIT_KEY = "fraudConsole.transit";
 
@@ -392,6 +395,36 @@ describe.each(TEST_LANGS)("event detail display customisation [%s]", (lang) => {
     await button(ui.page, s.back).click();
     await confirmWithExecute(s.discardConfirm);
     await onPath(ui.page, "/releasedRuleList");
+    expect(await unloadIsQuestioned(ui.page)).toBe(false);
+    // Nothing was saved.
+    expect((await layoutOf(ui.page, lang)).isDefault).toBe(true);
+  });
+
+  it("asks before leaving by a main-menu entry with unsaved changes; Cancel keeps the draft", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    const eventEntry = ui.page
+      .getByRole("navigation", { name: l.mainMenu, exact: true })
+      .getByRole("link", { name: MENU[lang].event, exact: true });
+    // Nothing unsaved: the menu entry leaves at once.
+    await openEditor();
+    await eventEntry.click();
+    await onPath(ui.page, "/EventList");
+    expect(await ui.page.getByRole("dialog").count()).toBe(0);
+
+    await openEditor();
+    await checkbox(listSection(s.modes["0"]), fields.amount).uncheck();
+    await eventEntry.click();
+    const dialog = await visible(ui.page.getByRole("dialog"));
+    await visible(dialog.getByText(s.discardConfirm, { exact: true }));
+    await button(dialog, l.cancel).click();
+    await gone(ui.page.getByRole("dialog"));
+    await onPath(ui.page, EDIT_PATH);
+    expect(await checkbox(listSection(s.modes["0"]), fields.amount).isChecked()).toBe(false);
+    await visible(textOnPage(ui.page, s.unsaved));
+
+    await eventEntry.click();
+    await confirmWithExecute(s.discardConfirm);
+    await onPath(ui.page, "/EventList");
     expect(await unloadIsQuestioned(ui.page)).toBe(false);
     // Nothing was saved.
     expect((await layoutOf(ui.page, lang)).isDefault).toBe(true);

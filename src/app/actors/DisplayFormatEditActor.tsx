@@ -1,5 +1,5 @@
 import { createActorContext } from "@xstate/react";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, type RefObject, useState } from "react";
 import { fromPromise } from "xstate";
 import {
   displayFormatEditMachine,
@@ -52,7 +52,17 @@ async function loadFormat(run: RunCall): Promise<LoadFormatOutcome> {
   return { ...format, result: { ...format.result, writable: permission === PERMISSION.writable } };
 }
 
-export function DisplayFormatEditProvider({ children }: { children: ReactNode }) {
+/**
+ * `leavingByMenu` is true while the main menu takes the operator away (it navigates itself), so the
+ * machine's `leave` goes back to the opening screen only for Back.
+ */
+export function DisplayFormatEditProvider({
+  leavingByMenu,
+  children,
+}: {
+  leavingByMenu: RefObject<boolean>;
+  children: ReactNode;
+}) {
   const run = useRunCall();
   const confirm = useConfirm();
   const [logic] = useState(() =>
@@ -72,7 +82,9 @@ export function DisplayFormatEditProvider({ children }: { children: ReactNode })
         confirmLeave: fromPromise(() => confirm("eventDisplay:discardConfirm", "execute")),
       },
       actions: {
-        leave: () => navigateTo(displayFormatReturnUrl()),
+        leave: () => {
+          if (!leavingByMenu.current) navigateTo(displayFormatReturnUrl());
+        },
       },
     }),
   );

@@ -7,6 +7,7 @@ import { MenuPermissionsActor } from "../actors/MenuPermissionsActor.tsx";
 import type menuLabels from "../i18n/locales/en/menu.json";
 import { appUrl, navigateTo } from "../navigation.ts";
 import { useDisclosure } from "../ui/useDisclosure.ts";
+import { useMayLeave } from "./LeaveGuard.tsx";
 import { useVisibleMenu } from "./useVisibleMenu.ts";
 
 type MenuLabel = keyof typeof menuLabels;
@@ -62,14 +63,19 @@ function MenuGroup({ group }: { group: MenuItem }) {
   );
 }
 
-/** A leaf starts afresh: the page-transition data of the previous work is cleared (spec section 2). */
+/**
+ * A leaf starts afresh: the page-transition data of the previous work is cleared (spec section 2).
+ * A screen with unsaved changes is asked first (its leave guard); declined, nothing happens.
+ */
 function MenuLeaf({ item, className }: { item: MenuItem; className: string }) {
   const { t } = useTranslation("menu");
   const [location] = useLocation();
+  const mayLeave = useMayLeave();
   const path = item.path ?? "/";
-  const follow = (event: MouseEvent<HTMLAnchorElement>) => {
+  const follow = async (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
+    if (!(await mayLeave())) return;
     clearTransit();
     navigateTo(path);
   };

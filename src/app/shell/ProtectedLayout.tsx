@@ -5,6 +5,7 @@ import { useSessionCheck } from "../session/useSessionCheck.ts";
 import { useLoadSessionInfo } from "../session/useSessionInfo.ts";
 import { AccountMenu } from "./AccountMenu.tsx";
 import { BusyOverlay } from "./BusyOverlay.tsx";
+import { LeaveGuardProvider } from "./LeaveGuard.tsx";
 import { Menu } from "./Menu.tsx";
 import { TopBar } from "./TopBar.tsx";
 import { TrialDisplay } from "./TrialDisplay.tsx";
@@ -21,7 +22,7 @@ export function ProtectedLayout({ children }: { children: ReactNode }) {
   const signedIn = AuthActor.useSelector((snapshot) => snapshot.matches("signedIn"));
   if (!signedIn) return null;
   return (
-    <>
+    <LeaveGuardProvider>
       <TopBar
         menu={<Menu />}
         signedInEnd={
@@ -35,6 +36,6 @@ export function ProtectedLayout({ children }: { children: ReactNode }) {
         {children}
         <BusyOverlay />
       </main>
-    </>
+    </LeaveGuardProvider>
   );
 }

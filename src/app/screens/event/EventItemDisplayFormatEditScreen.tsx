@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
-import { useEffect, useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { OTHER_ITEM_LISTS } from "../../../../machines/event/displayFormatDraft.ts";
 import { draftChanged } from "../../../../machines/event/displayFormatEditMachine.ts";
@@ -8,6 +8,7 @@ import { DisplayFormatEditActor, DisplayFormatEditProvider } from "../../actors/
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { FormMessage } from "../../ui/FormMessage.tsx";
 import { Loading } from "../../ui/Loading.tsx";
+import { DisplayFormatLeaveGuard } from "./displayFormat/DisplayFormatLeaveGuard.tsx";
 import { FieldOrderList } from "./displayFormat/FieldOrderList.tsx";
 import { FixedItemsEditor } from "./displayFormat/FixedItemsEditor.tsx";
 
@@ -15,14 +16,17 @@ import { FixedItemsEditor } from "./displayFormat/FixedItemsEditor.tsx";
  * Event detail display customisation edit (spec section 2, /EventItemDisplayFormatEdit): the
  * operator's own layout of the event detail in four modes (0 event property, 1 item category, 2 fixed
  * items, 3 other). Save and Reset to default ask first; Cancel puts the saved layout back; Back
- * returns to the screen it was opened from (asking first when there are unsaved changes). A
- * readable-only operator sees the layout without any control that changes it.
+ * returns to the screen it was opened from (asking first when there are unsaved changes, as a main-menu
+ * entry does). A readable-only operator sees the layout without any control that changes it.
  */
 export function EventItemDisplayFormatEditScreen() {
   const { t } = useTranslation("eventDisplay");
   usePageTitle(t("heading"));
+  // True while the main menu takes the operator away with unsaved changes (the menu navigates).
+  const leavingByMenu = useRef(false);
   return (
-    <DisplayFormatEditProvider>
+    <DisplayFormatEditProvider leavingByMenu={leavingByMenu}>
+      <DisplayFormatLeaveGuard leavingByMenu={leavingByMenu} />
       <DisplayFormatEditor />
     </DisplayFormatEditProvider>
   );
