@@ -256,8 +256,9 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
     const fromDate = screen.input(fill(screen.s.dateFrom, { field: screen.field.createdAt }));
     expect(await fromDate.getAttribute("aria-invalid")).toBe("true");
     expect(await descriptionOf(fromDate)).toContain(v.dateTimeSelectionField);
-    // Focus lands on the first invalid field; the URL (the search in force) is unchanged.
-    expect(await eventId.evaluate((element) => element === document.activeElement)).toBe(true);
+    // Focus lands on the first invalid field (in the frame after the messages render); the URL (the
+    // search in force) is unchanged.
+    await expect.poll(() => eventId.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(ui.page.url()).toBe(before);
     await expectNoAxeViolations(ui.page, "event list with field messages");
   });

@@ -103,14 +103,23 @@ describe.each(testBackends())("login (%s)", (backend) => {
   it("takes about as long for an unknown e-mail as for a wrong password", async () => {
     const timed = async (email: string) => {
       const started = performance.now();
-      for (let i = 0; i < 3; i++) await attempt("ACME", email, "Wrong-2026!pass");
+      await attempt("ACME", email, "Wrong-2026!pass");
       return performance.now() - started;
     };
+    const median = (values: number[]) =>
+      [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
     await timed("nobody@acme.example"); // warm-up: the dummy hash is made once
-    const unknown = await timed("nobody@acme.example");
-    const wrong = await timed("admin@acme.example");
-    expect(unknown / wrong).toBeGreaterThan(0.5);
-    expect(unknown / wrong).toBeLessThan(2);
+    // Interleaved samples compared by their medians, so a moment of load on a shared machine moves
+    // one sample, not the verdict; the count is reset so the operator never reaches the lockout.
+    const unknown: number[] = [];
+    const wrong: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      unknown.push(await timed("nobody@acme.example"));
+      wrong.push(await timed("admin@acme.example"));
+      await t.db.updateTable("operators").set({ failed_login_count: 0 }).execute();
+    }
+    expect(median(unknown) / median(wrong)).toBeGreaterThan(0.5);
+    expect(median(unknown) / median(wrong)).toBeLessThan(2);
     await t.db.updateTable("operators").set({ failed_login_count: 0 }).execute();
   });
 
