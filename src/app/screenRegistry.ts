@@ -1,5 +1,10 @@
 import { isScreenId, type ScreenId } from "../contract/screens.ts";
+import { ensureEventResources } from "./i18n/i18n.ts";
 import { type LazyScreen, lazyScreen } from "./lazyScreen.tsx";
+
+/** An event screen's chunk, ready once the event namespaces of the language shown are loaded too. */
+const withEventTexts = <M>(module: Promise<M>): Promise<M> =>
+  Promise.all([module, ensureEventResources()]).then(([loaded]) => loaded);
 
 /**
  * The protected screens that exist in this build, each a lazy component (routes.tsx gives it the path
@@ -9,11 +14,11 @@ import { type LazyScreen, lazyScreen } from "./lazyScreen.tsx";
  */
 export const SCREEN_COMPONENTS: Partial<Record<ScreenId, LazyScreen>> = {
   EventList: lazyScreen(
-    () => import("./screens/event/EventListScreen.tsx"),
+    () => withEventTexts(import("./screens/event/EventListScreen.tsx")),
     (m) => m.EventListScreen,
   ),
   EventDetail: lazyScreen(
-    () => import("./screens/event/EventDetailScreen.tsx"),
+    () => withEventTexts(import("./screens/event/EventDetailScreen.tsx")),
     (m) => m.EventDetailScreen,
   ),
   ApiConnectionInfo: lazyScreen(
@@ -25,7 +30,7 @@ export const SCREEN_COMPONENTS: Partial<Record<ScreenId, LazyScreen>> = {
     (m) => m.ReleasedRuleListScreen,
   ),
   EventItemDisplayFormatEdit: lazyScreen(
-    () => import("./screens/event/EventItemDisplayFormatEditScreen.tsx"),
+    () => withEventTexts(import("./screens/event/EventItemDisplayFormatEditScreen.tsx")),
     (m) => m.EventItemDisplayFormatEditScreen,
   ),
 };

@@ -1,7 +1,7 @@
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import type { Lang } from "../../contract/envelope.ts";
-import { loadResources, type Namespace } from "./resources.ts";
+import { loadCoreResources, loadEventResources, loadResources, type Namespace } from "./resources.ts";
 
 /** Japanese when the browser language starts with "ja", English otherwise (spec section 1). */
 export const detectLang = (browserLanguage: string): Lang =>
@@ -15,7 +15,7 @@ export const currentLang = (): Lang => (i18next.resolvedLanguage === "en" ? "en"
  * the first render is translated. The other language is loaded only by changeLang.
  */
 export async function initI18n(lang: Lang): Promise<typeof i18next> {
-  const resources = await loadResources(lang);
+  const resources = await loadCoreResources(lang);
   await i18next.use(initReactI18next).init({
     resources: { [lang]: resources },
     // The other language is added on demand (changeLang), not fetched by i18next itself.
@@ -33,6 +33,14 @@ export async function initI18n(lang: Lang): Promise<typeof i18next> {
     document.documentElement.lang = language;
   });
   return i18next;
+}
+
+/** Adds the event screens' namespaces of the language shown, once (their lazy chunks await it). */
+export async function ensureEventResources(): Promise<void> {
+  const lang = currentLang();
+  if (i18next.hasResourceBundle(lang, "eventList")) return;
+  const resources = await loadEventResources(lang);
+  for (const [ns, bundle] of Object.entries(resources)) i18next.addResourceBundle(lang, ns, bundle);
 }
 
 /** Shows the console in another language, loading its resources first if this page has not yet. */

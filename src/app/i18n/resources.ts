@@ -1,17 +1,32 @@
 import type { Lang } from "../../contract/envelope.ts";
-import type { Resources } from "./resourcesEn.ts";
+import type { EventResources } from "./eventResourcesEn.ts";
+import type { CoreResources } from "./resourcesEn.ts";
 
-export type { Resources } from "./resourcesEn.ts";
+/** Every namespace of one language: the core ones every page needs and the event screens' ones. */
+export type Resources = CoreResources & EventResources;
 export type Namespace = keyof Resources;
 
 /**
- * One language's namespaces, as a chunk of their own (resourcesEn.ts, resourcesJa.ts): a page loads
- * only the language it shows, and another one when asked to switch. A new namespace is one import and
- * one entry in each of those two files.
+ * One language's namespaces, as chunks of their own: a page loads only the language it shows (the
+ * core namespaces: resourcesEn.ts, resourcesJa.ts), the event screens add theirs when they load
+ * (eventResourcesEn.ts, eventResourcesJa.ts), and another language is loaded when asked to switch.
+ * A new namespace is one import and one entry in each language's file of its group.
  */
-const LOADERS: Record<Lang, () => Promise<Resources>> = {
+const CORE_LOADERS: Record<Lang, () => Promise<CoreResources>> = {
   en: () => import("./resourcesEn.ts").then((m) => m.resourcesEn),
   ja: () => import("./resourcesJa.ts").then((m) => m.resourcesJa),
 };
 
-export const loadResources = (lang: Lang): Promise<Resources> => LOADERS[lang]();
+const EVENT_LOADERS: Record<Lang, () => Promise<EventResources>> = {
+  en: () => import("./eventResourcesEn.ts").then((m) => m.eventResourcesEn),
+  ja: () => import("./eventResourcesJa.ts").then((m) => m.eventResourcesJa),
+};
+
+export const loadCoreResources = (lang: Lang): Promise<CoreResources> => CORE_LOADERS[lang]();
+export const loadEventResources = (lang: Lang): Promise<EventResources> => EVENT_LOADERS[lang]();
+
+/** Every namespace of a language (a language switch; the key-parity tests). */
+export const loadResources = async (lang: Lang): Promise<Resources> => ({
+  ...(await loadCoreResources(lang)),
+  ...(await loadEventResources(lang)),
+});

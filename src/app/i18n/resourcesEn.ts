@@ -1,10 +1,6 @@
 import messagesEn from "../../contract/messages/en.json";
 import apiConnectionEn from "./locales/en/apiConnection.json";
 import commonEn from "./locales/en/common.json";
-import eventDetailEn from "./locales/en/eventDetail.json";
-import eventDisplayEn from "./locales/en/eventDisplay.json";
-import eventExportEn from "./locales/en/eventExport.json";
-import eventListEn from "./locales/en/eventList.json";
 import loginEn from "./locales/en/login.json";
 import menuEn from "./locales/en/menu.json";
 import passwordEn from "./locales/en/password.json";
@@ -13,7 +9,7 @@ import shellEn from "./locales/en/shell.json";
 import systemEn from "./locales/en/system.json";
 
 /**
- * Every English namespace: one chunk, loaded only when the console is shown in English
+ * The English namespaces every page needs (the event screens add theirs: eventResourcesEn.ts): one chunk, loaded only when the console is shown in English
  * (resources.ts). The contract's message catalogue is the namespace "messages", so numbered messages
  * and validation texts read the same in the browser as in server answers. Its shape is the type of
  * every language's resources (resourcesJa.ts must have the same namespaces and keys).
@@ -21,10 +17,6 @@ import systemEn from "./locales/en/system.json";
 export const resourcesEn = {
   apiConnection: apiConnectionEn,
   common: commonEn,
-  eventDetail: eventDetailEn,
-  eventList: eventListEn,
-  eventDisplay: eventDisplayEn,
-  eventExport: eventExportEn,
   login: loginEn,
   menu: menuEn,
   password: passwordEn,
@@ -34,4 +26,4 @@ export const resourcesEn = {
   messages: messagesEn,
 } as const;
 
-export type Resources = typeof resourcesEn;
+export type CoreResources = typeof resourcesEn;

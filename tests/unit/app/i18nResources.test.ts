@@ -1,12 +1,23 @@
 import { describe, expect, it } from "vitest";
+import { eventResourcesEn } from "../../../src/app/i18n/eventResourcesEn.ts";
+import { eventResourcesJa } from "../../../src/app/i18n/eventResourcesJa.ts";
 import { detectLang } from "../../../src/app/i18n/i18n.ts";
-import { loadResources, type Namespace } from "../../../src/app/i18n/resources.ts";
+import {
+  loadCoreResources,
+  loadEventResources,
+  loadResources,
+  type Namespace,
+} from "../../../src/app/i18n/resources.ts";
 import { resourcesEn } from "../../../src/app/i18n/resourcesEn.ts";
 import { resourcesJa } from "../../../src/app/i18n/resourcesJa.ts";
 import { MENU, type MenuItem } from "../../../src/contract/menu.ts";
 
-const resources = { ja: resourcesJa, en: resourcesEn };
-const NAMESPACES = Object.keys(resourcesEn) as Namespace[];
+// The core namespaces and the event screens' ones, each language's two chunks together.
+const resources = {
+  ja: { ...resourcesJa, ...eventResourcesJa },
+  en: { ...resourcesEn, ...eventResourcesEn },
+};
+const NAMESPACES = Object.keys(resources.en) as Namespace[];
 
 /** Every leaf key of a nested JSON object, dotted. */
 const keysOf = (value: unknown, prefix = ""): string[] =>
@@ -42,11 +53,14 @@ describe("i18n resources", () => {
   });
 });
 
-describe("loadResources", () => {
-  it("loads each language's namespaces on their own", async () => {
-    expect(await loadResources("en")).toBe(resourcesEn);
-    expect(await loadResources("ja")).toBe(resourcesJa);
-    expect(Object.keys(resourcesJa).sort()).toEqual([...NAMESPACES].sort());
+describe("loading the namespaces", () => {
+  it("loads each language's namespaces on their own: the core for every page, the event screens' apart", async () => {
+    expect(await loadCoreResources("en")).toBe(resourcesEn);
+    expect(await loadCoreResources("ja")).toBe(resourcesJa);
+    expect(await loadEventResources("en")).toBe(eventResourcesEn);
+    expect(await loadEventResources("ja")).toBe(eventResourcesJa);
+    expect(Object.keys(resourcesEn).some((ns) => ns.startsWith("event"))).toBe(false);
+    expect(Object.keys(await loadResources("ja")).sort()).toEqual([...NAMESPACES].sort());
   });
 });
 

@@ -1,0 +1,13 @@
+import type { EventResources } from "./eventResourcesEn.ts";
+import eventDetailJa from "./locales/ja/eventDetail.json";
+import eventDisplayJa from "./locales/ja/eventDisplay.json";
+import eventExportJa from "./locales/ja/eventExport.json";
+import eventListJa from "./locales/ja/eventList.json";
+
+/** The event review screens' Japanese namespaces, loaded with the event screens (eventResources.ts). */
+export const eventResourcesJa: EventResources = {
+  eventDetail: eventDetailJa,
+  eventDisplay: eventDisplayJa,
+  eventExport: eventExportJa,
+  eventList: eventListJa,
+};
