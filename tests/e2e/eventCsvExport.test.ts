@@ -6,6 +6,7 @@ import listEn from "../../src/app/i18n/locales/en/eventList.json";
 import exportJa from "../../src/app/i18n/locales/ja/eventExport.json";
 import listJa from "../../src/app/i18n/locales/ja/eventList.json";
 import { EVENT_FIELD_LABELS, EVENT_SECTION_LABELS } from "../../src/contract/eventFields.ts";
+import { interpolate } from "../../src/contract/messages.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import { TEST_LANGS, type TestLang } from "../support/browser.ts";
 import {
@@ -22,9 +23,8 @@ import { screenTransaction, shopOf } from "./eventDetailCalls.ts";
 const EXPORT = { en: exportEn, ja: exportJa } as const;
 const LIST = { en: listEn, ja: listJa } as const;
 
-/** Fills a "{placeholder}" template the way i18next does for the screen's texts. */
-const fill = (template: string, values: Record<string, string | number>) =>
-  template.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key]));
+/** The screen's texts fill their placeholders as the contract's messages do. */
+const fill = interpolate;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 

@@ -6,6 +6,7 @@ import detailJa from "../../src/app/i18n/locales/ja/eventDetail.json";
 import listJa from "../../src/app/i18n/locales/ja/eventList.json";
 import { EVENT_FIELD_LABELS } from "../../src/contract/eventFields.ts";
 import { MAX_SEARCH_VALUES } from "../../src/contract/eventSearch.ts";
+import { interpolate } from "../../src/contract/messages.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import { TEST_LANGS, type TestLang } from "../support/browser.ts";
 import { BULK_EVENTS_YEAR, freshBulkDataDir } from "../support/bulkEventsDatabase.ts";
@@ -32,9 +33,8 @@ const BULK_EVENTS = 150_001;
 /** Cells of a result row: checkbox, event ID, merchant management ID, time, automatic result, ... model. */
 const CELL = { createdAt: 3, aaresult: 4, modelId: 9 } as const;
 
-/** Fills a "{placeholder}" template the way i18next does for the screen's texts. */
-const fill = (template: string, values: Record<string, string | number>) =>
-  template.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key]));
+/** The screen's texts fill their placeholders as the contract's messages do. */
+const fill = interpolate;
 
 function screenOf(page: Page, lang: TestLang) {
   const s = SCREEN[lang];
