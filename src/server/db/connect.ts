@@ -7,6 +7,7 @@ import pg from "pg";
 import { PgliteDialect } from "./pgliteDialect.ts";
 import { prepareMarkedStatements } from "./preparedStatements.ts";
 import type { Database } from "./schema.ts";
+import { TenantScopedDialect } from "./tenantScopedDialect.ts";
 
 export type DatabaseKind = "pglite" | "postgres";
 
@@ -37,12 +38,12 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     // A Unix socket works as well as TCP: postgresql://user:password@localhost/db?host=/var/run/postgresql
     const pool = new pg.Pool({ connectionString: location.databaseUrl, max: poolSize() });
     prepareMarkedStatements(pool);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new TenantScopedDialect(new PostgresDialect({ pool })) });
     return { db, kind: "postgres", close: () => db.destroy() };
   }
   const dir = pgliteDirOf(location.dataDir);
   await mkdir(dir, { recursive: true });
   const pglite = await PGlite.create(dir);
-  const db = new Kysely<Database>({ dialect: new PgliteDialect(pglite) });
+  const db = new Kysely<Database>({ dialect: new TenantScopedDialect(new PgliteDialect(pglite)) });
   return { db, kind: "pglite", close: () => db.destroy() };
 }

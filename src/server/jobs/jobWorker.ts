@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { runAsSystem, runAsTenant } from "../db/tenantContext.ts";
 import { type ClaimedJob, JobFailure, type JobHandler } from "./jobTypes.ts";
 
 export interface JobWorkerOptions {
@@ -130,7 +131,11 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     }, heartbeatMs);
     try {
       const startedAt = Date.now();
-      const result = await handler(job, { signal: stopping.signal, log: jobLog });
+      // The job's own work sees only its tenant's rows (row-level security); claiming and the
+      // fenced bookkeeping around it stay in the system context.
+      const result = await runAsTenant(job.companyId, () =>
+        handler(job, { signal: stopping.signal, log: jobLog }),
+      );
       await fenced(row)
         .set({ state: "done", finished_at: now(), result: JSON.stringify(result ?? null) })
         .execute();
@@ -150,22 +155,26 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
     }
   }
 
-  async function runNext(): Promise<boolean> {
-    const row = await claim();
-    if (!row) return false;
-    await run(row);
-    return true;
-  }
+  // Claiming looks at every tenant's jobs: system context even when called from a tenant's work.
+  const runNext = (): Promise<boolean> =>
+    runAsSystem(async () => {
+      const row = await claim();
+      if (!row) return false;
+      await run(row);
+      return true;
+    });
 
-  async function sweep(): Promise<void> {
-    for (const [name, task] of sweepers) {
-      try {
-        await task();
-      } catch (error) {
-        log.error({ err: error, sweeper: name }, "job sweeper failed");
+  // Sweepers clean up after every tenant: system context.
+  const sweep = (): Promise<void> =>
+    runAsSystem(async () => {
+      for (const [name, task] of sweepers) {
+        try {
+          await task();
+        } catch (error) {
+          log.error({ err: error, sweeper: name }, "job sweeper failed");
+        }
       }
-    }
-  }
+    });
 
   async function pollLoop(): Promise<void> {
     while (running) {

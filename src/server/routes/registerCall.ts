@@ -4,6 +4,7 @@ import type { CallSpec } from "../../contract/call.ts";
 import type { Lang } from "../../contract/envelope.ts";
 import { ERROR } from "../../contract/errors.ts";
 import type { MessageNo } from "../../contract/messages.ts";
+import { runAsTenant } from "../db/tenantContext.ts";
 import { ApiError, messageItem, requestLang, sendSuccess } from "../plugins/envelope.ts";
 import type { AuthContext } from "../services/sessionService.ts";
 
@@ -35,6 +36,7 @@ declare module "fastify" {
  * Registers a console call from its CallSpec: the guard (plugins/requestGuard.ts) has already parsed
  * the envelope and checked access; here the telegram is validated with the call's schema and the
  * answer is checked against the response schema, so nothing outside the contract leaves the server.
+ * The handler runs in its session's tenant context (row-level security's second wall).
  */
 export function registerCall<C extends CallSpec>(
   app: FastifyInstance,
@@ -50,7 +52,7 @@ export function registerCall<C extends CallSpec>(
       const lang = requestLang(request);
       const parsed = spec.request.safeParse(request.envelope?.telegram);
       if (!parsed.success) throw ApiError.fromZod(lang, parsed.error, "telegram");
-      const answer = await handler({
+      const context: CallContext<C> = {
         telegram: parsed.data as z.output<C["request"]>,
         lang,
         request,
@@ -59,7 +61,13 @@ export function registerCall<C extends CallSpec>(
           if (!request.auth) throw new ApiError(ERROR.invalidToken);
           return request.auth;
         },
-      });
+      };
+      // A signed-in call's database work is confined to its session's tenant by row-level security
+      // too (db/tenantContext.ts); public calls (login, password reset) run in the system context.
+      const companyId = request.auth?.companyId;
+      const answer = await (companyId === undefined
+        ? handler(context)
+        : runAsTenant(companyId, () => handler(context)));
       const telegram = spec.response.parse(answer.telegram);
       return sendSuccess(
         reply,
