@@ -99,7 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   installSecurityHeaders(app, config.publicUrl.startsWith("https:"));
   installApiErrors(app);
-  installRequestGuard(app, { db, sessions });
+  installRequestGuard(app, { sessions });
 
   registerAuthRoutes(app, {
     deps,

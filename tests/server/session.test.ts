@@ -4,6 +4,7 @@ import { DEFAULT_HEADER } from "../../src/contract/envelope.ts";
 import { ERROR } from "../../src/contract/errors.ts";
 import { messageText } from "../../src/contract/messages.ts";
 import { screenPermissionList } from "../../src/contract/permissions.ts";
+import { sha256 } from "../../src/server/services/secrets.ts";
 import { call, createTestApp, loginAs, type TestApp } from "./helpers/testApp.ts";
 import { testBackends } from "./helpers/testBackends.ts";
 
@@ -86,6 +87,30 @@ describe.each(testBackends())("sessions (%s)", (backend) => {
     t.clock.advanceMinutes(-31);
     expectInvalidToken(await call(t.app, sessionInfo, {}, { session }));
     t.clock.advanceMinutes(31);
+  });
+
+  it("writes a session's activity at most every 10 seconds, so the idle time is exact to that", async () => {
+    const session = await loginAs(t.app, "DEMO", "admin@demo.example");
+    const lastSeen = async () =>
+      (
+        await t.db
+          .selectFrom("sessions")
+          .select("last_seen_at")
+          .where("secret_hash", "=", sha256(session.cookie))
+          .executeTakeFirstOrThrow()
+      ).last_seen_at.getTime();
+    const signedIn = await lastSeen();
+    t.clock.advanceMinutes(5 / 60);
+    expect((await call(t.app, sessionInfo, {}, { session })).statusCode).toBe(200);
+    expect(await lastSeen()).toBe(signedIn);
+    t.clock.advanceMinutes(6 / 60);
+    expect((await call(t.app, sessionInfo, {}, { session })).statusCode).toBe(200);
+    expect(await lastSeen()).toBe(signedIn + 11_000);
+    // Idle from the written activity: 30 minutes after it, however many quick calls came between.
+    t.clock.advanceMinutes(30 - 11 / 60 + 1 / 60);
+    expect((await call(t.app, sessionInfo, {}, { session })).statusCode).toBe(200);
+    t.clock.advanceMinutes(30 + 1 / 60);
+    expectInvalidToken(await call(t.app, sessionInfo, {}, { session }));
   });
 
   it("expires a session after SESSION_ABSOLUTE_HOURS however busy", async () => {

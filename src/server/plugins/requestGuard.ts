@@ -1,11 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { Kysely } from "kysely";
 import type { CallSpec } from "../../contract/call.ts";
 import { type RequestEnvelope, requestEnvelopeSchema } from "../../contract/envelope.ts";
 import { ERROR } from "../../contract/errors.ts";
-import type { Database } from "../db/schema.ts";
-import { isSourceIpAllowed } from "../services/allowedIpService.ts";
-import { permissionsFor, permits } from "../services/permissionService.ts";
+import { ipListAllows } from "../services/allowedIpService.ts";
+import { permits } from "../services/permissionService.ts";
 import type { AuthContext, SessionService } from "../services/sessionService.ts";
 import { ApiError, requestLang, trimStrings } from "./envelope.ts";
 import { SESSION_COOKIE } from "./sessionCookie.ts";
@@ -24,7 +22,6 @@ declare module "fastify" {
 }
 
 export interface GuardDeps {
-  db: Kysely<Database>;
   sessions: SessionService;
 }
 
@@ -57,22 +54,17 @@ export function installRequestGuard(app: FastifyInstance, deps: GuardDeps): void
 
 async function authorize(request: FastifyRequest, call: CallSpec, deps: GuardDeps): Promise<AuthContext> {
   const info = request.envelope?.info;
-  const session = await deps.sessions.check(request.cookies[SESSION_COOKIE], info?.token);
+  const access = call.access;
+  const screenId = access.kind === "read" || access.kind === "write" ? access.screenId : undefined;
+  // One round trip: the session, the company's allowed IPs and the screen's permission are read
+  // together; they are still judged in this order, each refusal as before.
+  const session = await deps.sessions.check(request.cookies[SESSION_COOKIE], info?.token, screenId);
   if (!session.ok) {
     request.log.info({ reason: session.reason }, "session refused");
     throw new ApiError(ERROR.invalidToken);
   }
   const { auth } = session;
-  const access = call.access;
-  // The allowed IPs and the screen permission are read at once (one database round trip of every
-  // call instead of two); they are still judged in this order, each refusal as before.
-  const [ipAllowed, permissions] = await Promise.all([
-    isSourceIpAllowed(deps.db, auth.companyId, "console", request.ip),
-    access.kind === "read" || access.kind === "write"
-      ? permissionsFor(deps.db, auth.companyId, auth.roleId, [access.screenId])
-      : undefined,
-  ]);
-  if (!ipAllowed) {
+  if (!ipListAllows(session.consoleIps, request.ip)) {
     request.log.warn({ companyId: auth.companyId, sourceIp: request.ip }, "source IP not allowed");
     throw new ApiError(ERROR.sourceIpNotAllowed);
   }
@@ -82,8 +74,8 @@ async function authorize(request: FastifyRequest, call: CallSpec, deps: GuardDep
     throw new ApiError(ERROR.forbidden);
   }
   if (access.kind === "read" || access.kind === "write") {
-    const permission = permissions?.get(access.screenId);
-    if (!permission || !permits(permission, access.kind)) {
+    const permission = session.permission;
+    if (!permits(permission, access.kind)) {
       request.log.info({ screenId: access.screenId, level: access.kind, permission }, "permission refused");
       throw new ApiError(ERROR.forbidden);
     }

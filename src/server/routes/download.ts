@@ -8,7 +8,7 @@ import type { ScreenId } from "../../contract/screens.ts";
 import { findDownloadLink } from "../jobs/downloadLinks.ts";
 import { ApiError } from "../plugins/envelope.ts";
 import { SESSION_COOKIE } from "../plugins/sessionCookie.ts";
-import { isSourceIpAllowed } from "../services/allowedIpService.ts";
+import { ipListAllows } from "../services/allowedIpService.ts";
 import type { ServiceDeps } from "../services/deps.ts";
 import { EVENT_CSV_JOB } from "../services/eventExport/eventExportPayload.ts";
 import { permissionsFor, permits } from "../services/permissionService.ts";
@@ -64,7 +64,7 @@ export function registerDownloadRoutes(
       throw new ApiError(ERROR.invalidToken);
     }
     const { auth } = session;
-    if (!(await isSourceIpAllowed(db, auth.companyId, "console", request.ip))) {
+    if (!ipListAllows(session.consoleIps, request.ip)) {
       request.log.warn({ companyId: auth.companyId, sourceIp: request.ip }, "source IP not allowed");
       throw new ApiError(ERROR.sourceIpNotAllowed);
     }

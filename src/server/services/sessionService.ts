@@ -1,5 +1,7 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
+import { PERMISSION, type Permission } from "../../contract/codes.ts";
 import type { Config } from "../config.ts";
+import { PREPARED } from "../db/preparedStatements.ts";
 import type { Database } from "../db/schema.ts";
 import { randomSecret, sameHash, sha256 } from "./secrets.ts";
 
@@ -18,8 +20,30 @@ export interface NewSession {
   csrfToken: string;
 }
 
+/** How often a session's activity is written at most (so the idle timeout is exact to this). */
+export const TOUCH_INTERVAL_MS = 10_000;
+
+interface SessionRow {
+  company_id: string;
+  operator_id: number;
+  csrf_token_hash: string;
+  created_at: Date | string;
+  last_seen_at: Date | string;
+  revoked_at: Date | string | null;
+  role_id: string;
+  permission: Permission | null;
+  console_ips: [string, number][];
+}
+
 export type SessionCheck =
-  | { ok: true; auth: AuthContext }
+  | {
+      ok: true;
+      auth: AuthContext;
+      /** The role's permission for the screen asked about ("20" when none was asked). */
+      permission: Permission;
+      /** The company's console allowed-IP list (empty: every address). */
+      consoleIps: { address: string; subnet: number }[];
+    }
   | { ok: false; reason: "missing" | "unknown" | "revoked" | "idle" | "absolute" | "token" };
 
 export function createSessionService(deps: { db: Kysely<Database>; config: Config; now: () => Date }) {
@@ -48,36 +72,34 @@ export function createSessionService(deps: { db: Kysely<Database>; config: Confi
     /**
      * Session from the cookie secret, checked for revocation, both timeouts and the anti-forgery token.
      * `csrfToken: null` skips the token, for plain GET downloads: a browser navigation cannot send it,
-     * and the SameSite=Strict cookie never leaves another site's request anyway.
+     * and the SameSite=Strict cookie never leaves another site's request anyway. What the guard judges
+     * next comes in the same round trip: the company's console allowed-IP list and, when `screenId` is
+     * given, the role's permission for that screen ("20" without a row).
      */
-    async check(secret: string | undefined, csrfToken: string | undefined | null): Promise<SessionCheck> {
+    async check(
+      secret: string | undefined,
+      csrfToken: string | undefined | null,
+      screenId?: string,
+    ): Promise<SessionCheck> {
       if (!secret) return { ok: false, reason: "missing" };
       const secretHash = sha256(secret);
-      const row = await db
-        .selectFrom("sessions")
-        .innerJoin("operators", (join) =>
-          join
-            .onRef("operators.company_id", "=", "sessions.company_id")
-            .onRef("operators.id", "=", "sessions.operator_id"),
-        )
-        .select([
-          "sessions.company_id",
-          "sessions.operator_id",
-          "sessions.csrf_token_hash",
-          "sessions.created_at",
-          "sessions.last_seen_at",
-          "sessions.revoked_at",
-          "operators.role_id",
-        ])
-        .where("sessions.secret_hash", "=", secretHash)
-        .executeTakeFirst();
+      const { rows } = await sql<SessionRow>`${sql.raw(PREPARED)}select s.company_id, s.operator_id,
+          s.csrf_token_hash, s.created_at, s.last_seen_at, s.revoked_at, o.role_id,
+          (select rp.permission from role_permissions rp
+            where rp.company_id = s.company_id and rp.role_id = o.role_id and rp.screen_id = ${screenId ?? ""}) as permission,
+          (select coalesce(json_agg(json_build_array(a.address, a.subnet)), '[]'::json) from allowed_ip_addresses a
+            where a.company_id = s.company_id and a.kind = 'console') as console_ips
+        from sessions s join operators o on o.company_id = s.company_id and o.id = s.operator_id
+        where s.secret_hash = ${secretHash}`.execute(db);
+      const row = rows[0];
       if (!row) return { ok: false, reason: "unknown" };
       if (row.revoked_at) return { ok: false, reason: "revoked" };
       const at = now();
+      const idleFor = at.getTime() - new Date(row.last_seen_at).getTime();
       const expired =
-        at.getTime() - row.last_seen_at.getTime() > idleMs
+        idleFor > idleMs
           ? "idle"
-          : at.getTime() - row.created_at.getTime() > absoluteMs
+          : at.getTime() - new Date(row.created_at).getTime() > absoluteMs
             ? "absolute"
             : undefined;
       if (expired) {
@@ -86,15 +108,21 @@ export function createSessionService(deps: { db: Kysely<Database>; config: Confi
       }
       if (csrfToken !== null && (!csrfToken || !sameHash(sha256(csrfToken), row.csrf_token_hash)))
         return { ok: false, reason: "token" };
-      await db
-        .updateTable("sessions")
-        .set({ last_seen_at: at })
-        .where("company_id", "=", row.company_id)
-        .where("secret_hash", "=", secretHash)
-        .execute();
+      // Activity is written at most every TOUCH_INTERVAL_MS: a write (and its commit) on every call
+      // would cost more than the idle timeout's precision is worth.
+      if (idleFor >= TOUCH_INTERVAL_MS) {
+        await db
+          .updateTable("sessions")
+          .set({ last_seen_at: at })
+          .where("company_id", "=", row.company_id)
+          .where("secret_hash", "=", secretHash)
+          .execute();
+      }
       return {
         ok: true,
         auth: { companyId: row.company_id, operatorId: row.operator_id, roleId: row.role_id, secretHash },
+        permission: row.permission ?? PERMISSION.none,
+        consoleIps: row.console_ips.map(([address, subnet]) => ({ address, subnet })),
       };
     },
 

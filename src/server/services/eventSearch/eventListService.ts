@@ -65,83 +65,65 @@ export function createEventListService(
   const { db } = deps;
 
   /**
-   * Runs a search's statement with the planner settings it is tuned for, local to its transaction:
-   * no parallel workers (each list call is one operator's short query among many; on a busy server
-   * the workers' start-up cost more than they saved) and random reads priced as on SSD or in cache,
-   * so a count of a part-table match (e.g. a rule code's events) probes events by key instead of
-   * walking all of the tenant's events.
-   */
-  const serial = <T>(work: (q: Kysely<Database>) => Promise<T>): Promise<T> =>
-    db.transaction().execute(async (trx) => {
-      await sql`select set_config('max_parallel_workers_per_gather', '0', true), set_config('random_page_cost', '1.1', true)`.execute(
-        trx,
-      );
-      return work(trx);
-    });
-
-  /**
    * Matches counted up to `cap + 1`, never a full count. Unordered: which rows fill the cap does not
    * matter, so the planner may count from whichever index (events_created covers the deleted flag and
    * the model, so a broad search is counted from the index alone).
    */
   function countUpTo(companyId: string, search: EventSearch, cap: number) {
-    return serial((q) => {
-      const limited = matchingEvents(q, companyId, search)
-        .select(["e.model_id"])
-        .limit(cap + 1)
-        .as("m");
-      return q
-        .selectFrom(limited)
-        .select([
-          sql<number>`count(*)::int`.as("n"),
-          sql<string | null>`min(m.model_id)`.as("first_model"),
-          sql<string | null>`max(m.model_id)`.as("last_model"),
-        ])
-        .executeTakeFirstOrThrow();
-    });
+    const limited = matchingEvents(db, companyId, search)
+      .select(["e.model_id"])
+      .limit(cap + 1)
+      .as("m");
+    return db
+      .selectFrom(limited)
+      .select([
+        sql<number>`count(*)::int`.as("n"),
+        sql<string | null>`min(m.model_id)`.as("first_model"),
+        sql<string | null>`max(m.model_id)`.as("last_model"),
+      ])
+      .executeTakeFirstOrThrow();
   }
 
+  /** One statement, one round trip (the planner settings it is tuned for are every connection's: db/connect.ts). */
   function pageRows(companyId: string, search: EventSearch, pageSize: number, after?: EventCursor) {
-    return serial((q) => {
-      const bound = after && { at: after.createdAt, eventId: after.eventId, side: "older" as const };
-      const page = newestFirst(searchInListOrder(q, companyId, search, bound))
-        .select([
-          "e.event_id",
-          "e.shop_event_id",
-          "e.model_id",
-          "e.created_at",
-          cursorAt.as("cursor_at"),
-          "e.aaresult",
-          "e.maresult",
-          "e.auth_status",
-          "e.settle_status",
-          "e.amount",
-          "e.rule_group_name",
-          "e.assignee_name",
-          "e.label_names",
-          "e.negatived",
-          "e.deadline",
-        ])
-        // One more than the page says whether there is a next page.
-        .limit(pageSize + 1);
-      return q
-        .with("page", () => page)
-        .selectFrom("page")
-        .leftJoin("event_parties as p", (join) =>
-          join
-            .on("p.company_id", "=", companyId)
-            .onRef("p.event_id", "=", "page.event_id")
-            .on("p.party", "=", "purchaser"),
-        )
-        .leftJoin("event_devices as d", (join) =>
-          join.on("d.company_id", "=", companyId).onRef("d.event_id", "=", "page.event_id"),
-        )
-        .selectAll("page")
-        .select(["p.tel", "p.mobile_tel", "p.full_address", "p.mail_domain", "d.ipaddress"])
-        .orderBy("page.created_at", "desc")
-        .orderBy("page.event_id", "desc")
-        .execute();
-    });
+    const bound = after && { at: after.createdAt, eventId: after.eventId, side: "older" as const };
+    const page = newestFirst(searchInListOrder(db, companyId, search, bound))
+      .select([
+        "e.event_id",
+        "e.shop_event_id",
+        "e.model_id",
+        "e.created_at",
+        cursorAt.as("cursor_at"),
+        "e.aaresult",
+        "e.maresult",
+        "e.auth_status",
+        "e.settle_status",
+        "e.amount",
+        "e.rule_group_name",
+        "e.assignee_name",
+        "e.label_names",
+        "e.negatived",
+        "e.deadline",
+      ])
+      // One more than the page says whether there is a next page.
+      .limit(pageSize + 1);
+    return db
+      .with("page", () => page)
+      .selectFrom("page")
+      .leftJoin("event_parties as p", (join) =>
+        join
+          .on("p.company_id", "=", companyId)
+          .onRef("p.event_id", "=", "page.event_id")
+          .on("p.party", "=", "purchaser"),
+      )
+      .leftJoin("event_devices as d", (join) =>
+        join.on("d.company_id", "=", companyId).onRef("d.event_id", "=", "page.event_id"),
+      )
+      .selectAll("page")
+      .select(["p.tel", "p.mobile_tel", "p.full_address", "p.mail_domain", "d.ipaddress"])
+      .orderBy("page.created_at", "desc")
+      .orderBy("page.event_id", "desc")
+      .execute();
   }
 
   return {
@@ -208,22 +190,16 @@ export function createEventListService(
         .executeTakeFirst();
       if (!event) throw new ApiError(ERROR.notFound);
       const [previous, next] = await Promise.all([
-        serial((q) =>
-          searchInListOrder(q, companyId, search, { at: event.cursor_at, eventId, side: "newer" })
-            .select("e.event_id")
-            .orderBy("e.created_at", "asc")
-            .orderBy("e.event_id", "asc")
-            .limit(1)
-            .executeTakeFirst(),
-        ),
-        serial((q) =>
-          newestFirst(
-            searchInListOrder(q, companyId, search, { at: event.cursor_at, eventId, side: "older" }),
-          )
-            .select("e.event_id")
-            .limit(1)
-            .executeTakeFirst(),
-        ),
+        searchInListOrder(db, companyId, search, { at: event.cursor_at, eventId, side: "newer" })
+          .select("e.event_id")
+          .orderBy("e.created_at", "asc")
+          .orderBy("e.event_id", "asc")
+          .limit(1)
+          .executeTakeFirst(),
+        newestFirst(searchInListOrder(db, companyId, search, { at: event.cursor_at, eventId, side: "older" }))
+          .select("e.event_id")
+          .limit(1)
+          .executeTakeFirst(),
       ]);
       return { previousEventId: previous?.event_id ?? null, nextEventId: next?.event_id ?? null };
     },
