@@ -263,19 +263,22 @@ describe.each(testBackends())("row-level security (%s)", (backend) => {
     expect(result).toEqual({ tenant: A, events: [A] });
   });
 
-  it("switches one reused connection A, B, system with one statement per change only", async () => {
-    let inner: Dialect;
-    let cleanup: () => Promise<void>;
+  /** A dialect of one connection to the test's database (PGlite: a copy, as the app holds its files). */
+  async function singleConnection(): Promise<{ inner: Dialect; cleanup: () => Promise<void> }> {
     if (backend === "postgres") {
       const pool = new pg.Pool({ connectionString: t.database.databaseUrl, max: 1 });
-      inner = new PostgresDialect({ pool });
-      cleanup = async () => {};
-    } else {
-      // The app's PGlite holds its files; a copy of the template is a database of its own.
-      const dir = await freshDataDir();
-      inner = new PgliteDialect(await PGlite.create(pgliteDirOf(dir)));
-      cleanup = () => removeDataDir(dir);
+      return { inner: new PostgresDialect({ pool }), cleanup: async () => {} };
     }
+    const dir = await freshDataDir();
+    return {
+      inner: new PgliteDialect(await PGlite.create(pgliteDirOf(dir))),
+      cleanup: () => removeDataDir(dir),
+    };
+  }
+  const isSwitch = (text: string) => text.includes("set_config");
+
+  it("switches one reused connection A, B, system with one statement per change only", async () => {
+    const { inner, cleanup } = await singleConnection();
     const counting = new CountingDialect(inner);
     const single = new Kysely<Database>({ dialect: new TenantScopedDialect(counting) });
     const pid = async () =>
@@ -283,7 +286,7 @@ describe.each(testBackends())("row-level security (%s)", (backend) => {
     try {
       const firstPid = await pid();
       const before = counting.statements.length;
-      const switches = () => counting.statements.filter((text) => text.includes("set_config")).length;
+      const switches = () => counting.statements.filter(isSwitch).length;
 
       expect(await runAsTenant(A, () => companiesIn(single, "events"))).toEqual([A]);
       expect(await runAsTenant(A, () => companiesIn(single, "operators"))).toEqual([A]);
@@ -310,6 +313,33 @@ describe.each(testBackends())("row-level security (%s)", (backend) => {
     } finally {
       await single.destroy();
       await cleanup();
+    }
+  });
+
+  it("gives tenants' work connections of its own: a guard then a handler switch only on a new tenant", async () => {
+    const systemSide = await singleConnection();
+    const tenantSide = await singleConnection();
+    const system = new CountingDialect(systemSide.inner);
+    const tenant = new CountingDialect(tenantSide.inner);
+    const pooled = new Kysely<Database>({
+      dialect: new TenantScopedDialect(system, { tenantDialect: tenant }),
+    });
+    try {
+      // As console calls: the guard's look-up as system, then the handler's query as the tenant.
+      for (const companyId of [A, A, A, B, B]) {
+        expect(await companiesIn(pooled, "events")).toEqual([A, B]);
+        expect(await runAsTenant(companyId, () => companiesIn(pooled, "events"))).toEqual([companyId]);
+      }
+      expect(system.statements.filter(isSwitch)).toEqual([]);
+      expect(system.statements).toHaveLength(5);
+      // A once, B once; besides them the role look-up and the five queries.
+      expect(tenant.statements.filter(isSwitch)).toHaveLength(2);
+      expect(tenant.statements).toHaveLength(2 + 1 + 5);
+      expect(await runAsTenant(B, () => whoAmI(pooled))).toEqual({ role: TENANT_ROLE, tenant: B });
+    } finally {
+      await pooled.destroy();
+      await systemSide.cleanup();
+      await tenantSide.cleanup();
     }
   });
 

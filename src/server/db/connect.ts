@@ -27,8 +27,9 @@ export interface DatabaseLocation {
 export const pgliteDirOf = (dataDir: string): string => path.join(dataDir, "pglite");
 
 /**
- * Connections per server process: twice the cores plus two (6 on the 2-core target). More only
- * queue in PostgreSQL and switch contexts; the screening engine's group commit needs few.
+ * Connections per pool: twice the cores plus two (6 on the 2-core target). More only queue in
+ * PostgreSQL and switch contexts; the screening engine's group commit needs few. A server process
+ * has two pools on PostgreSQL (system work and tenants' work, see openDatabase), each opened lazily.
  */
 export const poolSize = (cores: number = availableParallelism()): number => Math.max(4, 2 * cores + 2);
 
@@ -49,13 +50,21 @@ export const plannerStartupOptions = Object.entries(PLANNER_SETTINGS)
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   if (location.databaseUrl) {
     // A Unix socket works as well as TCP: postgresql://user:password@localhost/db?host=/var/run/postgresql
-    const pool = new pg.Pool({
-      connectionString: location.databaseUrl,
-      max: poolSize(),
-      options: plannerStartupOptions,
+    const newPool = () => {
+      const pool = new pg.Pool({
+        connectionString: location.databaseUrl,
+        max: poolSize(),
+        options: plannerStartupOptions,
+      });
+      prepareMarkedStatements(pool);
+      return pool;
+    };
+    // Tenants' work (console calls, jobs) gets a pool of its own, so neither pool's connections
+    // switch role back and forth between a call's guard (system) and its handler (tenant).
+    const dialect = new TenantScopedDialect(new PostgresDialect({ pool: newPool() }), {
+      tenantDialect: new PostgresDialect({ pool: newPool() }),
     });
-    prepareMarkedStatements(pool);
-    const db = new Kysely<Database>({ dialect: new TenantScopedDialect(new PostgresDialect({ pool })) });
+    const db = new Kysely<Database>({ dialect });
     return { db, kind: "postgres", close: () => db.destroy() };
   }
   const dir = pgliteDirOf(location.dataDir);

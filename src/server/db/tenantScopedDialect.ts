@@ -23,6 +23,14 @@ const TO_SYSTEM = `${PREPARED}select set_config('role', 'none', false), set_conf
 const ROLE_USABLE = `select coalesce((select pg_has_role(current_user, oid, 'member') from pg_roles where rolname = '${TENANT_ROLE}'), false) as usable`;
 
 export interface TenantScopeOptions {
+  /**
+   * Connections of their own for tenants' work (PostgreSQL: a second pool). The system's
+   * connections then never change role, and a tenant's connection only changes company: a console
+   * call, whose guard runs as system before its handler runs as the tenant, costs no switch at all
+   * while calls of one tenant follow each other. Without it (PGlite: one in-process connection)
+   * one connection switches back and forth.
+   */
+  tenantDialect?: Dialect;
   /** Told once when the connecting user cannot switch to the tenant role (RLS then stays inactive). */
   onRoleUnusable?: () => void;
 }
@@ -36,17 +44,23 @@ const warnRoleUnusable = () =>
  * Wraps a PostgreSQL dialect (pg or PGlite) so that each connection, when handed out, runs as the
  * current tenant context asks (tenantContext.ts): the tenant role with console.company_id set inside
  * runAsTenant, the connecting user otherwise. Each connection remembers its state, so a switch costs
- * one statement and only when the state differs: consecutive calls of one tenant (or system work)
- * on a connection cost nothing extra. A transaction acquires its connection once, so it runs wholly
- * in the context it began in.
+ * one statement and only when the state differs. A transaction acquires its connection once, so it
+ * runs wholly in the context it began in.
  */
 export class TenantScopedDialect implements Dialect {
   constructor(
     private readonly inner: Dialect,
-    private readonly options: TenantScopeOptions = { onRoleUnusable: warnRoleUnusable },
+    private readonly options: TenantScopeOptions = {},
   ) {}
   createAdapter = () => this.inner.createAdapter();
-  createDriver = (): Driver => new TenantScopedDriver(this.inner.createDriver(), this.options);
+  createDriver = (): Driver => {
+    const system = this.inner.createDriver();
+    return new TenantScopedDriver(
+      system,
+      this.options.tenantDialect?.createDriver() ?? system,
+      this.options.onRoleUnusable ?? warnRoleUnusable,
+    );
+  };
   createIntrospector = (db: Parameters<Dialect["createIntrospector"]>[0]) =>
     this.inner.createIntrospector(db);
   createQueryCompiler = () => this.inner.createQueryCompiler();
@@ -54,36 +68,42 @@ export class TenantScopedDialect implements Dialect {
 
 class TenantScopedDriver implements Driver {
   private readonly states = new WeakMap<DatabaseConnection, string>();
+  /** The driver that handed each connection out, which takes it back. */
+  private readonly owners = new WeakMap<DatabaseConnection, Driver>();
   /** Whether the connecting user may switch to the role; asked once (after migration 013 ran). */
   private roleUsable: Promise<boolean> | undefined;
 
-  // Savepoints only where the wrapped driver has them, so Kysely still refuses them where it does not.
-  readonly savepoint: Driver["savepoint"];
-  readonly rollbackToSavepoint: Driver["rollbackToSavepoint"];
-  readonly releaseSavepoint: Driver["releaseSavepoint"];
-
   constructor(
-    private readonly inner: Driver,
-    private readonly options: TenantScopeOptions,
+    private readonly system: Driver,
+    private readonly tenant: Driver,
+    private readonly onRoleUnusable: () => void,
   ) {
-    this.savepoint = inner.savepoint?.bind(inner);
-    this.rollbackToSavepoint = inner.rollbackToSavepoint?.bind(inner);
-    this.releaseSavepoint = inner.releaseSavepoint?.bind(inner);
+    // Savepoints only where the wrapped driver has them, so Kysely still refuses them where it does not.
+    if (!system.savepoint) {
+      this.savepoint = undefined;
+      this.rollbackToSavepoint = undefined;
+      this.releaseSavepoint = undefined;
+    }
   }
 
-  init(): Promise<void> {
-    return this.inner.init();
+  private readonly drivers = (): Driver[] =>
+    this.tenant === this.system ? [this.system] : [this.system, this.tenant];
+
+  async init(): Promise<void> {
+    for (const driver of this.drivers()) await driver.init();
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const connection = await this.inner.acquireConnection();
     const wanted = currentTenant() ?? SYSTEM;
+    const driver = wanted === SYSTEM ? this.system : this.tenant;
+    const connection = await driver.acquireConnection();
+    this.owners.set(connection, driver);
     // A new connection starts as the connecting user without a tenant, i.e. SYSTEM.
     if ((this.states.get(connection) ?? SYSTEM) === wanted) return connection;
     try {
       await this.switchTo(connection, wanted);
     } catch (error) {
-      await this.inner.releaseConnection(connection);
+      await driver.releaseConnection(connection);
       throw error;
     }
     this.states.set(connection, wanted);
@@ -103,23 +123,35 @@ class TenantScopedDriver implements Driver {
   private async askRoleUsable(connection: DatabaseConnection): Promise<boolean> {
     const { rows } = await connection.executeQuery<{ usable: boolean }>(CompiledQuery.raw(ROLE_USABLE));
     const usable = rows[0]?.usable === true;
-    if (!usable) this.options.onRoleUnusable?.();
+    if (!usable) this.onRoleUnusable();
     return usable;
   }
 
+  private readonly ownerOf = (connection: DatabaseConnection): Driver =>
+    this.owners.get(connection) ?? this.system;
+
   beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    return this.inner.beginTransaction(connection, settings);
+    return this.ownerOf(connection).beginTransaction(connection, settings);
   }
   commitTransaction(connection: DatabaseConnection): Promise<void> {
-    return this.inner.commitTransaction(connection);
+    return this.ownerOf(connection).commitTransaction(connection);
   }
   rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    return this.inner.rollbackTransaction(connection);
+    return this.ownerOf(connection).rollbackTransaction(connection);
   }
+  savepoint: Driver["savepoint"] = async (connection, name, compileQuery) => {
+    await this.ownerOf(connection).savepoint?.(connection, name, compileQuery);
+  };
+  rollbackToSavepoint: Driver["rollbackToSavepoint"] = async (connection, name, compileQuery) => {
+    await this.ownerOf(connection).rollbackToSavepoint?.(connection, name, compileQuery);
+  };
+  releaseSavepoint: Driver["releaseSavepoint"] = async (connection, name, compileQuery) => {
+    await this.ownerOf(connection).releaseSavepoint?.(connection, name, compileQuery);
+  };
   releaseConnection(connection: DatabaseConnection): Promise<void> {
-    return this.inner.releaseConnection(connection);
+    return this.ownerOf(connection).releaseConnection(connection);
   }
-  destroy(): Promise<void> {
-    return this.inner.destroy();
+  async destroy(): Promise<void> {
+    for (const driver of this.drivers()) await driver.destroy();
   }
 }
