@@ -7,6 +7,8 @@ import { MAX_BODY_BYTES } from "../contract/envelope.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/schema.ts";
 import { createJobWorker, type JobWorker } from "./jobs/jobWorker.ts";
+import { purgeSpentResetTokens } from "./jobs/passwordResetTokenPurge.ts";
+import { purgeEndedSessions } from "./jobs/sessionPurge.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { apiNotFound, installApiErrors } from "./plugins/apiErrors.ts";
 import { requestLang, sendError } from "./plugins/envelope.ts";
@@ -95,6 +97,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const jobs = createJobWorker({ db, now, log: app.log });
   app.decorate("jobs", jobs);
   app.addHook("onClose", () => jobs.stop());
+  // Ended sessions and spent password reset tokens go after their retention (jobs/*Purge.ts).
+  jobs.addSweeper("ended sessions", () => purgeEndedSessions(db, config, now()));
+  jobs.addSweeper("spent password reset tokens", () => purgeSpentResetTokens(db, now()));
 
   await app.register(fastifyCookie);
   installSecurityHeaders(app, config.publicUrl.startsWith("https:"));

@@ -24,7 +24,7 @@ export interface JobWorker {
   /** The handler of one job kind; a kind without a handler is never claimed by this worker. */
   register(kind: string, handler: JobHandler): void;
   /** Housekeeping run now and then by the loop (e.g. deleting expired files). */
-  addSweeper(name: string, task: () => Promise<void>): void;
+  addSweeper(name: string, task: () => Promise<unknown>): void;
   /** Starts the polling loop (the server does; tests may drive runNext instead). */
   start(): void;
   /** Stops the loop; a job still running is aborted and queued again for the next start. */
@@ -67,7 +67,7 @@ export function createJobWorker(options: JobWorkerOptions): JobWorker {
   const sweepEveryMs = options.sweepEveryMs ?? 5 * 60_000;
 
   const handlers = new Map<string, JobHandler>();
-  const sweepers = new Map<string, () => Promise<void>>();
+  const sweepers = new Map<string, () => Promise<unknown>>();
   let loop: Promise<void> | undefined;
   let running = false;
   let wakeUp: (() => void) | undefined;
