@@ -91,7 +91,9 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
 
   let log = "";
   const started = Date.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  // SERVER_NODE_ARGS adds Node options to the server alone, e.g. "--cpu-prof --cpu-prof-dir=.tmp/prof".
+  const nodeArgs = (process.env.SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "src/server/main.ts"], {
     cwd: REPO_ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],

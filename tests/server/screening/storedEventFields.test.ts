@@ -143,11 +143,13 @@ describe.each(testBackends())("screened event fields and group commit (%s)", (ba
 
   it("stores the others of a batch when one event cannot be stored, and fails only that one", async () => {
     const inputs = Array.from({ length: 6 }, () => purchase({ amount: 4 }));
-    // No such company: its events row breaks the foreign key, and the statement with it.
+    // An amount beyond PostgreSQL's integer (the API's schema would refuse it) breaks its events row,
+    // and the statement with it.
+    const broken = { ...transactionSchema.parse(purchase()), amount: 2 ** 31 };
     const orphan = screenTransaction(
       h.deps,
-      { companyId: "NOSUCHCO", modelId: MODEL, applicationId: null },
-      transactionSchema.parse(purchase()),
+      { companyId: "DEMO", modelId: MODEL, applicationId: null },
+      broken,
     );
     const settled = await Promise.allSettled([orphan, ...inputs.map((input) => h.screen("DEMO", input))]);
     expect(settled[0]?.status).toBe("rejected");
@@ -156,11 +158,22 @@ describe.each(testBackends())("screened event fields and group commit (%s)", (ba
       if (result.status !== "fulfilled") continue;
       expect((await stored(result.value.eventId)).shop_event_id).toBe(inputs[index]?.shopEventId);
     }
-    const orphans = await h.db
-      .selectFrom("event_link_keys")
-      .select("event_id")
-      .where("company_id", "=", "NOSUCHCO")
+    // Nothing of it was stored: no event, and no part without its event.
+    const leftovers = await h.db
+      .selectFrom("event_link_keys as k")
+      .leftJoin("events as e", (join) =>
+        join.onRef("e.company_id", "=", "k.company_id").onRef("e.event_id", "=", "k.event_id"),
+      )
+      .select("k.event_id")
+      .where("e.event_id", "is", null)
       .execute();
-    expect(orphans).toEqual([]);
+    expect(leftovers).toEqual([]);
+    const brokenEvent = await h.db
+      .selectFrom("events")
+      .select("event_id")
+      .where("company_id", "=", "DEMO")
+      .where("shop_event_id", "=", broken.shopEventId)
+      .execute();
+    expect(brokenEvent).toEqual([]);
   });
 });
