@@ -1,10 +1,10 @@
 import { createHmac } from "node:crypto";
-import http from "node:http";
+import net from "node:net";
 
 /**
  * A closed-loop load generator on loopback: `concurrency` workers, each sending its next request as
- * soon as the previous answer is read, over keep-alive connections, until `requests` are sent or
- * `maxMs` has passed. Latency is measured per request from send to the last byte of the answer.
+ * soon as the previous answer is read, over its own keep-alive connection, until `requests` are sent
+ * or `maxMs` has passed (a worker whose connection fails stops; its request counts as failed). Latency is measured per request from send to the last byte of the answer.
  */
 
 export interface LoadRequest {
@@ -40,53 +40,104 @@ export function percentile(samples: readonly number[], p: number): number {
   return sorted[Math.max(0, index)] as number;
 }
 
-function send(agent: http.Agent, url: URL, request: LoadRequest): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const outgoing = http.request(
-      {
-        agent,
-        host: url.hostname,
-        port: url.port,
-        path: request.path,
-        method: "POST",
-        headers: { ...request.headers, "content-length": Buffer.byteLength(request.body) },
-      },
-      (response) => {
-        response.on("data", () => {});
-        response.on("end", () => resolve(response.statusCode ?? 0));
-        response.on("error", reject);
-      },
-    );
-    outgoing.on("error", reject);
-    outgoing.end(request.body);
-  });
+/**
+ * One keep-alive HTTP/1.1 connection of the generator, as lean as the measurement needs: a request
+ * goes out as one prepared buffer and its answer is read by status line and Content-Length (the
+ * server under test always sends one). Node's http client cost the generator about 0.2 ms of CPU per
+ * request, taken from the same two cores as the server and PostgreSQL it measures.
+ */
+class LoadConnection {
+  private received: Buffer = Buffer.alloc(0);
+  private waiting: { resolve(status: number): void; reject(error: Error): void } | null = null;
+
+  private constructor(private readonly socket: net.Socket) {
+    socket.setNoDelay(true);
+    socket.on("data", (chunk: Buffer) => this.read(chunk));
+    const fail = (error: Error) => {
+      this.waiting?.reject(error);
+      this.waiting = null;
+    };
+    socket.on("error", fail);
+    socket.on("close", () => fail(new Error("connection closed")));
+  }
+
+  static open(url: URL): Promise<LoadConnection> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(Number(url.port), url.hostname, () => resolve(new LoadConnection(socket)));
+      socket.once("error", reject);
+    });
+  }
+
+  send(request: Buffer): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.waiting = { resolve, reject };
+      this.socket.write(request);
+    });
+  }
+
+  close(): void {
+    this.socket.destroy();
+  }
+
+  private read(chunk: Buffer): void {
+    this.received = this.received.length === 0 ? chunk : Buffer.concat([this.received, chunk]);
+    const headerEnd = this.received.indexOf("\r\n\r\n");
+    if (headerEnd < 0) return;
+    const head = this.received.toString("latin1", 0, headerEnd);
+    const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? Number.NaN);
+    const waiting = this.waiting;
+    if (Number.isNaN(length)) {
+      this.waiting = null;
+      waiting?.reject(new Error(`an answer without Content-Length: ${head.slice(0, 200)}`));
+      return;
+    }
+    const end = headerEnd + 4 + length;
+    if (this.received.length < end) return;
+    this.received = this.received.subarray(end);
+    this.waiting = null;
+    waiting?.resolve(Number(head.slice(9, 12)));
+  }
 }
+
+const requestBuffer = (url: URL, request: LoadRequest): Buffer => {
+  const body = Buffer.from(request.body);
+  const headers = Object.entries({ ...request.headers, "content-length": String(body.length) })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("");
+  return Buffer.concat([
+    Buffer.from(`POST ${request.path} HTTP/1.1\r\nhost: ${url.host}\r\n${headers}\r\n`),
+    body,
+  ]);
+};
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const url = new URL(options.baseUrl);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency });
+  const connections = await Promise.all(
+    Array.from({ length: options.concurrency }, () => LoadConnection.open(url)),
+  );
   const latenciesMs: number[] = [];
   const unexpected = new Map<number, number>();
   let next = 0;
   let failed = 0;
   const started = performance.now();
   const deadline = started + options.maxMs;
-  const worker = async () => {
+  const worker = async (connection: LoadConnection) => {
     while (next < options.requests && performance.now() < deadline) {
-      const request = options.request(next++);
+      const request = requestBuffer(url, options.request(next++));
       const sentAt = performance.now();
       try {
-        const status = await send(agent, url, request);
+        const status = await connection.send(request);
         latenciesMs.push(performance.now() - sentAt);
         if (status !== options.expectStatus) unexpected.set(status, (unexpected.get(status) ?? 0) + 1);
       } catch {
         failed++;
+        return;
       }
     }
   };
-  await Promise.all(Array.from({ length: options.concurrency }, worker));
+  await Promise.all(connections.map(worker));
   const elapsedMs = performance.now() - started;
-  agent.destroy();
+  for (const connection of connections) connection.close();
   return {
     sent: latenciesMs.length + failed,
     failed,
