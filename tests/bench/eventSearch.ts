@@ -38,6 +38,7 @@ import { DEMO_PASSWORD, seedDemo } from "../../src/server/db/seed/demoSeed.ts";
 import { createCredentialCipher } from "../../src/server/services/credentialCipher.ts";
 import { createEventListService } from "../../src/server/services/eventSearch/eventListService.ts";
 import { startServerProcess } from "../support/serverProcess.ts";
+import { benchDatabaseUrl } from "./benchDatabase.ts";
 import type { BenchRow } from "./screening.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -59,10 +60,6 @@ function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return sorted[Math.max(0, index)] as number;
-}
-
-function benchDatabaseUrl(): string {
-  return process.env.BENCH_DATABASE_URL ?? "postgresql://console:console@127.0.0.1:5432/console_bench";
 }
 
 async function credentialKey(): Promise<string> {
@@ -362,7 +359,7 @@ const row = (
 const PAGE_TARGET = { ms: 50, ratio: 3 };
 
 export async function eventSearchBenchmark(): Promise<BenchRow[]> {
-  const url = benchDatabaseUrl();
+  const url = await benchDatabaseUrl();
   const key = await credentialKey();
   await prepareDatabase(url, key);
   const pool = new pg.Pool({ connectionString: url, max: 2 });

@@ -3,8 +3,7 @@
  * real server on PostgreSQL with 1,000,000 events already stored for DEMO, loaded over loopback by
  * a closed-loop generator sending signed screening calls with unique shop event IDs, beside the same
  * server answering a trivial route under the same load; then EXPLAIN (ANALYZE) of the velocity and
- * related-event look-ups the engine issues. PostgreSQL: BENCH_DATABASE_URL, else the database
- * console_bench of the local console role (created when missing). The first run seeds the demo
+ * related-event look-ups the engine issues. PostgreSQL: see benchDatabase.ts. The first run seeds the demo
  * tenants and bulk events (minutes); later runs reuse them.
  */
 import { mkdir, readFile, writeFile } from "node:fs/promises";
@@ -29,6 +28,7 @@ import {
 } from "../../src/server/services/apiConnectionService.ts";
 import { createCredentialCipher } from "../../src/server/services/credentialCipher.ts";
 import { startServerProcess } from "../support/serverProcess.ts";
+import { benchDatabaseUrl } from "./benchDatabase.ts";
 import { percentile, runLoad, signedShopRequest } from "./screeningLoad.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -52,20 +52,6 @@ export interface BenchRow {
 }
 
 const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
-
-async function benchDatabaseUrl(): Promise<string> {
-  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
-  const admin = "postgresql://console:console@127.0.0.1:5432/console_test";
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  try {
-    const { rowCount } = await client.query("select 1 from pg_database where datname = 'console_bench'");
-    if (rowCount === 0) await client.query("create database console_bench");
-  } finally {
-    await client.end();
-  }
-  return "postgresql://console:console@127.0.0.1:5432/console_bench";
-}
 
 /** The bench's credential key, kept beside its data so a later run decrypts what an earlier one stored. */
 async function credentialKey(): Promise<string> {
