@@ -24,6 +24,22 @@ async function accepts(url: string): Promise<boolean> {
   }
 }
 
+/** The server settings the figures depend on, printed beside them. */
+async function settingsOf(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string; setting: string }>(
+      `select name, current_setting(name) as setting from pg_settings
+       where name in ('server_version', 'shared_buffers', 'max_wal_size', 'checkpoint_timeout',
+         'wal_compression', 'synchronous_commit') order by name`,
+    );
+    return rows.map((row) => `${row.name} ${row.setting}`).join(", ");
+  } finally {
+    await client.end();
+  }
+}
+
 async function choose(): Promise<string> {
   if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -36,7 +52,7 @@ async function choose(): Promise<string> {
   }
   const url = (await accepts(SOCKET_URL)) ? SOCKET_URL : TCP_URL;
   console.log(
-    `(bench) PostgreSQL console_bench over ${url === SOCKET_URL ? "the Unix socket" : "TCP on loopback"}`,
+    `(bench) PostgreSQL console_bench over ${url === SOCKET_URL ? "the Unix socket" : "TCP on loopback"}; ${await settingsOf(url)}`,
   );
   return url;
 }
