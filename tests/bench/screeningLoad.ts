@@ -148,6 +148,80 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   };
 }
 
+export interface OpenLoadOptions {
+  baseUrl: string;
+  /** Requests offered per second, on a fixed schedule whatever the answers take. */
+  ratePerSecond: number;
+  requests: number;
+  /** Connections kept open; a request due while all are busy waits for one (and that wait counts). */
+  connections: number;
+  expectStatus: number;
+  request: (index: number) => LoadRequest;
+}
+
+/**
+ * An open-loop load at a fixed rate: request i is due at start + i / rate and its latency runs from
+ * that moment (so time spent waiting behind a slow answer counts: no coordinated omission). Tells
+ * what latency shops see at that rate; a server slower than the rate falls behind and its latency
+ * grows without bound, as it would in production.
+ */
+export async function runOpenLoad(options: OpenLoadOptions): Promise<LoadResult> {
+  const url = new URL(options.baseUrl);
+  const idle = await Promise.all(Array.from({ length: options.connections }, () => LoadConnection.open(url)));
+  const all = [...idle];
+  const latenciesMs: number[] = [];
+  const unexpected = new Map<number, number>();
+  const due: { index: number; at: number }[] = [];
+  let failed = 0;
+  let scheduled = 0;
+  let settled = 0;
+  const started = performance.now();
+  const intervalMs = 1000 / options.ratePerSecond;
+  let allSettled: () => void = () => {};
+  const done = new Promise<void>((resolve) => {
+    allSettled = resolve;
+  });
+  const dispatch = () => {
+    while (idle.length > 0 && due.length > 0) {
+      const connection = idle.pop() as LoadConnection;
+      const { index, at } = due.shift() as { index: number; at: number };
+      connection.send(requestBuffer(url, options.request(index))).then(
+        (status) => {
+          latenciesMs.push(performance.now() - at);
+          if (status !== options.expectStatus) unexpected.set(status, (unexpected.get(status) ?? 0) + 1);
+          idle.push(connection);
+          if (++settled === options.requests) allSettled();
+          dispatch();
+        },
+        () => {
+          failed++;
+          if (++settled === options.requests) allSettled();
+        },
+      );
+    }
+  };
+  while (scheduled < options.requests) {
+    const now = performance.now();
+    while (scheduled < options.requests && started + scheduled * intervalMs <= now) {
+      due.push({ index: scheduled, at: started + scheduled * intervalMs });
+      scheduled++;
+    }
+    dispatch();
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  await done;
+  const elapsedMs = performance.now() - started;
+  for (const connection of all) connection.close();
+  return {
+    sent: latenciesMs.length + failed,
+    failed,
+    unexpected,
+    elapsedMs,
+    latenciesMs,
+    perSecond: (latenciesMs.length / elapsedMs) * 1000,
+  };
+}
+
 /** A screening API request as a shop sends it: envelope, X-Timestamp and the HMAC-SHA256 signature. */
 export function signedShopRequest(
   path: string,
