@@ -121,17 +121,12 @@ const partyRow = (companyId: string, eventId: string, party: "purchaser" | "ship
   delivery_company: p.deliveryCompany,
 });
 
-const firedRows = (
-  companyId: string,
-  eventId: string,
-  kind: "normal" | "simulation",
-  rules: readonly FiredRule[],
-  now: Date,
-) =>
+/** The deciding release's fired rules (a Simulation release's stay in events.simulation_result). */
+const firedRows = (companyId: string, eventId: string, rules: readonly FiredRule[], now: Date) =>
   rules.map((rule, index) => ({
     company_id: companyId,
     event_id: eventId,
-    release_kind: kind,
+    release_kind: "normal" as const,
     seq: index + 1,
     rule_code: rule.ruleCode,
     rule_description: rule.ruleDescription,
@@ -207,10 +202,7 @@ export function eventPartRows(event: ScreenedEventParts): EventPartRows {
           },
         ]
       : [],
-    event_fired_rules: [
-      ...firedRows(companyId, eventId, "normal", decision.firedRules, now),
-      ...firedRows(companyId, eventId, "simulation", event.simulation?.firedRules ?? [], now),
-    ],
+    event_fired_rules: firedRows(companyId, eventId, decision.firedRules, now),
     event_link_keys: event.linkKeys.map((key) => ({
       company_id: companyId,
       key_type: key.keyType,

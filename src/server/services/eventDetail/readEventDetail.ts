@@ -39,7 +39,12 @@ export async function readEventDetail(
     ruleGroupName: rule.rule_group_name,
     isReasonRule: rule.is_reason_rule,
   });
-  const simulation = row.simulation_result as { releaseId?: unknown; aaresult?: unknown } | null;
+  // The Simulation release's verdict and fired rules are stored with the event (simulation_result).
+  const simulation = row.simulation_result as {
+    releaseId?: unknown;
+    aaresult?: unknown;
+    firedRules?: EventDetail["firedRules"];
+  } | null;
   const lock =
     row.lock_operator_id !== null &&
     row.lock_operator_name !== null &&
@@ -126,13 +131,18 @@ export async function readEventDetail(
       paymentCount: row.card.payment_count,
     },
     other: { memo: row.memo },
-    firedRules: row.firedRules.filter((rule) => rule.release_kind === "normal").map(firedRule),
+    firedRules: row.firedRules.map(firedRule),
     simulation:
       simulation && typeof simulation.releaseId === "string"
         ? {
             releaseId: simulation.releaseId,
             aaresult: simulation.aaresult as EventDetail["basic"]["aaresult"],
-            firedRules: row.firedRules.filter((rule) => rule.release_kind === "simulation").map(firedRule),
+            firedRules: (simulation.firedRules ?? []).map((rule) => ({
+              ruleCode: rule.ruleCode,
+              ruleDescription: rule.ruleDescription,
+              ruleGroupName: rule.ruleGroupName,
+              isReasonRule: rule.isReasonRule,
+            })),
           }
         : null,
     manualHistory: row.history.map((entry) => ({
@@ -215,16 +225,10 @@ function eventWithParts(db: Db, companyId: string, eventId: string) {
       jsonArrayFrom(
         eb
           .selectFrom("event_fired_rules as f")
-          .select([
-            "f.release_kind",
-            "f.rule_code",
-            "f.rule_description",
-            "f.rule_group_name",
-            "f.is_reason_rule",
-          ])
+          .select(["f.rule_code", "f.rule_description", "f.rule_group_name", "f.is_reason_rule"])
           .whereRef("f.company_id", "=", "e.company_id")
           .whereRef("f.event_id", "=", "e.event_id")
-          .orderBy("f.release_kind")
+          .where("f.release_kind", "=", "normal")
           .orderBy("f.seq"),
       ).as("firedRules"),
       jsonArrayFrom(
