@@ -2,6 +2,7 @@ import type { AuthKind, Party, Transaction } from "../../contract/screening.ts";
 import type { IpGeo } from "../services/ipGeo.ts";
 import type { LinkKeyValue } from "./linkKeys.ts";
 import { manualDeadlineOf } from "./manualDeadline.ts";
+import { normalizeDomain } from "./normalize.ts";
 import type { FiredRule, ReleaseDecision, SimulationResult } from "./types.ts";
 
 /** What the rows of a screened event's parts are built from. */
@@ -108,9 +109,10 @@ const partyRow = (companyId: string, eventId: string, party: "purchaser" | "ship
   mobile_tel: p.mobileTel,
   mobile_tel_status: p.mobileTelStatus,
   mail_account_hash: p.mailAccountHash,
-  mail_domain: p.mailDomain,
+  // Lower case, as every comparison of domains is (the search's index is on the stored value).
+  mail_domain: normalizeDomain(p.mailDomain),
   mobile_mail_account_hash: p.mobileMailAccountHash,
-  mobile_mail_domain: p.mobileMailDomain,
+  mobile_mail_domain: normalizeDomain(p.mobileMailDomain),
   birthdate: p.birthdate,
   sex: p.sex,
   company: p.company,

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { runAsSystem } from "../db/tenantContext.ts";
 import { type EventToStore, storeEvents } from "./storeEvent.ts";
 
 /**
@@ -70,7 +71,9 @@ function flush(db: Kysely<Database>, batcher: Batcher): void {
   while (batcher.inFlight < MAX_IN_FLIGHT && batcher.queue.length > 0) {
     const batch = batcher.queue.splice(0, MAX_BATCH);
     batcher.inFlight++;
-    storeBatch(db, batch)
+    // A batch holds several tenants' events: it is written in the system context, whichever caller's
+    // context scheduled it (row-level security would refuse the others' rows in a tenant's).
+    runAsSystem(() => storeBatch(db, batch))
       // storeBatch settles every caller itself; should it still fail, none is left waiting (a
       // promise settles once, so those already answered keep their answer).
       .catch((error: unknown) => {

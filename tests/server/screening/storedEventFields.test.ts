@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { transactionSchema } from "../../../src/contract/screening.ts";
+import { runAsTenant } from "../../../src/server/db/tenantContext.ts";
 import { MANUAL_DEADLINE_HOURS } from "../../../src/server/screening/manualDeadline.ts";
 import { screenTransaction } from "../../../src/server/screening/screenTransaction.ts";
 import { testBackends } from "../helpers/testBackends.ts";
@@ -139,6 +140,26 @@ describe.each(testBackends())("screened event fields and group commit (%s)", (ba
       .where("shop_event_id", "=", repeated.shopEventId)
       .execute();
     expect(rows.map((row) => row.event_id)).toEqual([repeats[0]?.eventId]);
+  });
+
+  it("stores a batch holding several tenants' events, whichever tenant's work scheduled it", async () => {
+    // Under row-level security a batch written in DEMO's context would refuse CHECK's rows.
+    const [demo, check] = await Promise.all([
+      runAsTenant("DEMO", () => h.screen("DEMO", purchase({ amount: 4 }))),
+      runAsTenant("CHECK", () => h.screen("CHECK", purchase({ amount: 4 }))),
+    ]);
+    for (const [companyId, outcome] of [
+      ["DEMO", demo],
+      ["CHECK", check],
+    ] as const) {
+      const row = await h.db
+        .selectFrom("events")
+        .select("event_id")
+        .where("company_id", "=", companyId)
+        .where("event_id", "=", outcome.eventId)
+        .executeTakeFirst();
+      expect(row?.event_id, companyId).toBe(outcome.eventId);
+    }
   });
 
   it("stores the others of a batch when one event cannot be stored, and fails only that one", async () => {

@@ -223,7 +223,7 @@ function detailConditions(
       eb(
         "e.event_id",
         "in",
-        partyEvents().where(sql<SqlBool>`lower(mail_domain) = any(${textArray(domainValues(s.mailDomain))})`),
+        partyEvents().where(sql<SqlBool>`mail_domain = any(${textArray(domainValues(s.mailDomain))})`),
       ),
     );
   }
