@@ -1,43 +1,65 @@
 /**
  * Event CSV output benchmark (part of `npm run bench`, or alone: `npx tsx tests/bench/eventExport.ts`):
- * the export job of the real server code, run in this process on PostgreSQL (BENCH_DATABASE_URL, else
- * console_bench, which holds DEMO's bulk events; see screening.ts), for a search of close to 150,000
- * events (a created-at range) with every group, UTF-8. Its time is printed beside a baseline reading
- * the same rows' event columns in the same keyset batches (no parts, no file), and the process RSS
- * growth sampled every 20 ms during the export. Without enough events it says so and measures nothing.
+ * the real server (src/server/main.ts in a child process) on PostgreSQL (BENCH_DATABASE_URL, else
+ * console_bench, which holds DEMO's bulk events; see screening.ts) and an admin session over loopback
+ * HTTP. Each run requests eventCsvExport for a search of close to 150,000 events (a created-at range
+ * ending at the newest event) with every group, UTF-8, comma; the server's own job worker writes the
+ * file, and eventCsvExportStatus is polled until the job is done.
+ *   - Time: from sending the request until the status answers "done" (polled every POLL_MS), the
+ *     worst of RUNS runs judged; beside it a keyset scan of the same rows' event columns in the same
+ *     batches (no parts, no file) from this process.
+ *   - RSS: the server process's resident set (VmRSS of /proc/<pid>/status), sampled every
+ *     RSS_SAMPLE_MS from the request until done; growth = that peak minus the RSS just before the
+ *     request. A warm-up export of WARMUP_EVENTS events runs first, so the growth is the export's
+ *     own memory, not the loading of its modules or the opening of the database pool. Worst run judged.
+ *   - CPU, for reading the time: the server process's, its PostgreSQL connections' (found by their
+ *     application_name), and the rest of the machine's (other work sharing the two cores), from /proc.
+ * Without enough events it says so and measures nothing.
  */
-import { mkdtemp, rm, stat } from "node:fs/promises";
-import { loadavg, tmpdir } from "node:os";
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
-import { CSV_DELIMITER } from "../../src/contract/eventExport.ts";
+import { DEFAULT_HEADER } from "../../src/contract/envelope.ts";
+import {
+  CSV_DELIMITER,
+  type CsvJobStatus,
+  eventCsvExport,
+  eventCsvExportStatus,
+} from "../../src/contract/eventExport.ts";
 import { EXPORT_GROUPS } from "../../src/contract/eventFields.ts";
 import {
   EMPTY_DETAIL_SEARCH,
   EVENT_SELECTION_LIMIT,
   type EventSelection,
 } from "../../src/contract/eventSearch.ts";
-import { loadConfig } from "../../src/server/config.ts";
 import { openDatabase } from "../../src/server/db/connect.ts";
 import { migrate } from "../../src/server/db/migrate.ts";
-import { enqueueJob } from "../../src/server/jobs/jobQueue.ts";
-import { createMailer } from "../../src/server/mail/mailer.ts";
-import { EXPORT_BATCH_SIZE, eventExportJob } from "../../src/server/services/eventExport/eventExportJob.ts";
-import {
-  EVENT_CSV_JOB,
-  type EventExportPayload,
-} from "../../src/server/services/eventExport/eventExportPayload.ts";
+import { DEMO_PASSWORD } from "../../src/server/db/seed/demoSeed.ts";
+import { EXPORT_BATCH_SIZE } from "../../src/server/services/eventExport/eventExportJob.ts";
 import { selectionEvents } from "../../src/server/services/eventSearch/matchingEvents.ts";
+import { startServerProcess } from "../support/serverProcess.ts";
 import type { BenchRow } from "./screening.ts";
 
 const COMPANY = "DEMO";
 const TARGET_MS = 15_000;
 const TARGET_RSS_MB = 150;
+const RUNS = Number(process.env.BENCH_EXPORT_RUNS ?? 2);
+const WARMUP_EVENTS = 5_000;
+const POLL_MS = 100;
+const RSS_SAMPLE_MS = 20;
 const MB = 1024 * 1024;
+/** Names the server's database connections, so their PostgreSQL backends can be found. */
+const APPLICATION_NAME = "bench-event-export";
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+/** The screening benchmark's key file: the benchmarks share its database and its stored secrets. */
+const KEY_FILE = path.join(ROOT, ".tmp/bench-screening/credential-key");
 
 const benchDatabaseUrl = () =>
   process.env.BENCH_DATABASE_URL ?? "postgresql://console:console@127.0.0.1:5432/console_bench";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** yyyy-MM-dd and HH:mm in Japan time (the search's fields). */
 function tokyoFields(at: Date): { date: string; time: string } {
@@ -45,47 +67,239 @@ function tokyoFields(at: Date): { date: string; time: string } {
   return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
 }
 
+/** A search of the events screened from the minute after `edge` on (so at most `edge`'s rank of them). */
+function searchFrom(edge: Date): EventSelection {
+  const from = tokyoFields(new Date(Math.ceil(edge.getTime() / 60_000) * 60_000));
+  return {
+    kind: "search",
+    search: { ...EMPTY_DETAIL_SEARCH, createdFromDate: from.date, createdFromTime: from.time },
+    excludedEventIds: [],
+  };
+}
+
+async function credentialKey(): Promise<string> {
+  if (process.env.CREDENTIAL_KEY) return process.env.CREDENTIAL_KEY;
+  try {
+    return (await readFile(KEY_FILE, "utf8")).trim();
+  } catch {
+    throw new Error(`no CREDENTIAL_KEY and no ${KEY_FILE}: run the screening benchmark first`);
+  }
+}
+
+// --- /proc readings ------------------------------------------------------------------------------
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+async function processCpuMs(pid: number): Promise<number | undefined> {
+  try {
+    const fields = (await readFile(`/proc/${pid}/stat`, "utf8")).split(") ")[1]?.split(" ") ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return undefined;
+  }
+}
+
+async function rssBytes(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+  if (!kb) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(kb) * 1024;
+}
+
+/** Busy CPU time of the whole machine (all cores), from /proc/stat. */
+async function machineBusyMs(): Promise<number> {
+  const line = (await readFile("/proc/stat", "utf8")).split("\n")[0] ?? "";
+  const [, user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).map(Number);
+  return ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) * TICK_MS;
+}
+
+// --- console calls -------------------------------------------------------------------------------
+interface Session {
+  url: string;
+  cookie: string;
+  token: string;
+}
+
+async function login(url: string): Promise<Session> {
+  const response = await fetch(`${url}/api/v3/screen/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      header: { lang: "ja", ...DEFAULT_HEADER },
+      telegram: { companyId: COMPANY, email: "admin@demo.example", password: DEMO_PASSWORD },
+    }),
+  });
+  const body = (await response.json()) as { telegram: { loginToken: string } };
+  const cookie = /sid=([^;]+)/.exec(response.headers.get("set-cookie") ?? "")?.[1];
+  if (response.status !== 200 || !cookie) throw new Error(`bench login failed: ${response.status}`);
+  return { url, cookie, token: body.telegram.loginToken };
+}
+
+async function call<T>(session: Session, spec: { path: string }, telegram: unknown): Promise<T> {
+  const response = await fetch(`${session.url}${spec.path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie: `sid=${session.cookie}` },
+    body: JSON.stringify({
+      header: { lang: "ja", ...DEFAULT_HEADER },
+      info: { token: session.token, shopId: COMPANY },
+      telegram,
+    }),
+  });
+  const body = (await response.json()) as { errors: unknown[]; telegram: T };
+  if (response.status !== 200 || body.errors.length > 0)
+    throw new Error(`${spec.path} answered ${response.status} ${JSON.stringify(body.errors)}`);
+  return body.telegram;
+}
+
+interface ExportRun {
+  rowCount: number;
+  fileBytes: number;
+  ms: number;
+  requestMs: number;
+  rssBefore: number;
+  rssPeak: number;
+  serverCpuMs: number;
+  databaseCpuMs: number | undefined;
+  otherCpuMs: number;
+}
+
+/**
+ * One export through the server: request, poll until done, with the server's RSS sampled meanwhile
+ * and the CPU of the server, of its PostgreSQL backends and of the machine read around it.
+ */
+async function runExport(
+  session: Session,
+  server: { pid: number; dataDir: string },
+  backends: () => Promise<number[]>,
+  selection: EventSelection,
+  jobIds: string[],
+): Promise<ExportRun> {
+  const rssBefore = await rssBytes(server.pid);
+  let rssPeak = rssBefore;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      rssPeak = Math.max(rssPeak, await rssBytes(server.pid));
+      await sleep(RSS_SAMPLE_MS);
+    }
+  })();
+  // PostgreSQL backends' CPU: the last reading of each connection seen (the pool may open more).
+  const backendStart = new Map<number, number>();
+  const backendLast = new Map<number, number>();
+  const readBackends = async (first: boolean) => {
+    for (const pid of await backends()) {
+      const cpu = await processCpuMs(pid);
+      if (cpu === undefined) continue;
+      if (!backendStart.has(pid)) backendStart.set(pid, first ? cpu : 0);
+      backendLast.set(pid, cpu);
+    }
+  };
+  await readBackends(true);
+  let watching = true;
+  const watcher = (async () => {
+    while (watching) {
+      await sleep(500);
+      await readBackends(false);
+    }
+  })();
+  const serverCpuBefore = (await processCpuMs(server.pid)) ?? 0;
+  const machineBefore = await machineBusyMs();
+
+  const started = performance.now();
+  let status: CsvJobStatus;
+  let ms: number;
+  let machineMs: number;
+  let serverCpuMs: number;
+  let jobId: string;
+  let requestMs: number;
+  try {
+    ({ jobId } = await call<{ jobId: string }>(session, eventCsvExport, {
+      selection,
+      options: { delimiter: CSV_DELIMITER.comma, groups: [...EXPORT_GROUPS], encoding: "utf8" },
+    }));
+    requestMs = performance.now() - started;
+    jobIds.push(jobId);
+    for (;;) {
+      status = await call<CsvJobStatus>(session, eventCsvExportStatus, { jobId });
+      if (status.state === "done" || status.state === "failed") break;
+      await sleep(POLL_MS);
+    }
+    ms = performance.now() - started;
+    machineMs = (await machineBusyMs()) - machineBefore;
+    serverCpuMs = ((await processCpuMs(server.pid)) ?? 0) - serverCpuBefore;
+  } finally {
+    sampling = false;
+    watching = false;
+    await Promise.all([sampler, watcher]);
+  }
+  await readBackends(false);
+  if (status.state !== "done") throw new Error(`the export job ${jobId} failed`);
+
+  let databaseCpuMs: number | undefined = 0;
+  for (const [pid, last] of backendLast) databaseCpuMs += last - (backendStart.get(pid) ?? 0);
+  if (backendLast.size === 0) databaseCpuMs = undefined;
+  const file = path.join(server.dataDir, "exports", COMPANY, `${jobId}.csv`);
+  return {
+    rowCount: status.rowCount,
+    fileBytes: (await stat(file)).size,
+    ms,
+    requestMs,
+    rssBefore,
+    rssPeak,
+    serverCpuMs,
+    databaseCpuMs,
+    otherCpuMs: machineMs - serverCpuMs - (databaseCpuMs ?? 0),
+  };
+}
+
 export async function eventExportBenchmark(): Promise<BenchRow[]> {
-  const handle = await openDatabase({ dataDir: tmpdir(), databaseUrl: benchDatabaseUrl() });
+  const databaseUrl = benchDatabaseUrl();
+  const handle = await openDatabase({ dataDir: tmpdir(), databaseUrl });
   const dataDir = await mkdtemp(path.join(tmpdir(), "bench-export-"));
+  let server: Awaited<ReturnType<typeof startServerProcess>> | undefined;
+  const jobIds: string[] = [];
   try {
     await migrate(handle.db);
     const { db } = handle;
     // As autovacuum leaves a settled table: the related-event probes are index-only scans only once
     // the visibility map is set (bulk-seeded rows are not yet).
     await sql`vacuum (analyze) event_link_keys`.execute(db);
-    // The newest events up to the limit, as a created-at range starting on the next whole minute.
-    const edge = await db
-      .selectFrom("events")
-      .select("created_at")
-      .where("company_id", "=", COMPANY)
-      .where("logically_deleted", "=", false)
-      .orderBy("created_at", "desc")
-      .orderBy("event_id", "desc")
-      .offset(EVENT_SELECTION_LIMIT - 1)
-      .limit(1)
-      .executeTakeFirst();
+    const edgeAt = async (rank: number) =>
+      (
+        await db
+          .selectFrom("events")
+          .select("created_at")
+          .where("company_id", "=", COMPANY)
+          .where("logically_deleted", "=", false)
+          .orderBy("created_at", "desc")
+          .orderBy("event_id", "desc")
+          .offset(rank - 1)
+          .limit(1)
+          .executeTakeFirst()
+      )?.created_at;
+    const edge = await edgeAt(EVENT_SELECTION_LIMIT);
     if (!edge) {
       console.log(
         `\n(f) event CSV output: skipped, ${COMPANY} has fewer than ${EVENT_SELECTION_LIMIT} events`,
       );
       return [];
     }
-    const from = tokyoFields(new Date(Math.ceil(new Date(edge.created_at).getTime() / 60_000) * 60_000));
-    const selection: EventSelection = {
-      kind: "search",
-      search: { ...EMPTY_DETAIL_SEARCH, createdFromDate: from.date, createdFromTime: from.time },
-      excludedEventIds: [],
-    };
-    const asOf = new Date();
-    const operator = await db
-      .selectFrom("operators")
-      .select("id")
-      .where("company_id", "=", COMPANY)
-      .where("email", "=", "admin@demo.example")
-      .executeTakeFirstOrThrow();
+    const selection = searchFrom(new Date(edge));
+    // The warm-up: the oldest events of the selection, by ID.
+    const warmupIds = (
+      await db
+        .selectFrom("events")
+        .select("event_id")
+        .where("company_id", "=", COMPANY)
+        .where("logically_deleted", "=", false)
+        .where("created_at", ">", new Date(Math.ceil(new Date(edge).getTime() / 60_000) * 60_000))
+        .orderBy("created_at")
+        .orderBy("event_id")
+        .limit(WARMUP_EVENTS)
+        .execute()
+    ).map((row) => row.event_id);
 
     // Baseline: the same rows' event columns in the same keyset batches, nothing else.
+    const asOf = new Date();
     const scanStarted = performance.now();
     let scanned = 0;
     let cursor: { at: Date; id: string } | undefined;
@@ -105,81 +319,81 @@ export async function eventExportBenchmark(): Promise<BenchRow[]> {
     }
     const scanMs = performance.now() - scanStarted;
 
-    const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: "http://console.bench" });
-    const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, dataDir });
-    const handler = eventExportJob({ db, config, mailer, now: () => new Date() });
-    const payload: EventExportPayload = {
-      selection,
-      options: { delimiter: CSV_DELIMITER.comma, groups: [...EXPORT_GROUPS], encoding: "utf8" },
-      lang: "ja",
-      asOf: asOf.toISOString(),
-      rowCount: scanned,
-      fileName: "bench.csv",
-    };
-    // A real job row: the download link the job stores refers to it (dropped again at the end).
-    const jobId = await enqueueJob(db, {
-      companyId: COMPANY,
-      operatorId: operator.id,
-      kind: EVENT_CSV_JOB,
-      payload,
-      now: asOf,
+    const url = new URL(databaseUrl);
+    url.searchParams.set("application_name", APPLICATION_NAME);
+    server = await startServerProcess({
+      databaseUrl: url.toString(),
+      dataDir,
+      consoleEnv: "DEV",
+      env: { CREDENTIAL_KEY: await credentialKey(), LOG_LEVEL: "warn" },
     });
-    global.gc?.();
-    const rssBefore = process.memoryUsage().rss;
-    let rssPeak = rssBefore;
-    const sampler = setInterval(() => {
-      rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
-    }, 20);
-    const started = performance.now();
-    const cpuBefore = process.cpuUsage();
-    const silent = { info() {}, warn() {}, error() {}, child: () => silent } as never;
-    const result = (await handler(
-      {
-        companyId: COMPANY,
-        jobId,
-        kind: EVENT_CSV_JOB,
-        payload,
-        operatorId: operator.id,
-        createdAt: asOf,
-        attempt: 1,
-      },
-      { signal: new AbortController().signal, log: silent },
-    )) as { rowCount: number; filePath: string };
-    const exportMs = performance.now() - started;
-    const cpu = process.cpuUsage(cpuBefore);
-    const cpuMs = (cpu.user + cpu.system) / 1000;
-    clearInterval(sampler);
-    rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
-    mailer.close();
-    await db.deleteFrom("jobs").where("company_id", "=", COMPANY).where("job_id", "=", jobId).execute();
-    const size = (await stat(path.join(dataDir, result.filePath))).size;
-    const growthMb = (rssPeak - rssBefore) / MB;
+    const pid = server.child.pid;
+    if (pid === undefined) throw new Error("the server process has no pid");
+    const backends = async () =>
+      (
+        await sql<{
+          pid: number;
+        }>`select pid from pg_stat_activity where application_name = ${APPLICATION_NAME}`.execute(db)
+      ).rows.map((row) => row.pid);
+    const session = await login(server.url);
+    const target = { pid, dataDir };
+
+    const warmup = await runExport(session, target, backends, { kind: "ids", eventIds: warmupIds }, jobIds);
     console.log(
-      `\n(f) event CSV output: ${result.rowCount} events, every group, ${(size / MB).toFixed(1)} MB file in ` +
-        `${(exportMs / 1000).toFixed(2)} s (${Math.round(result.rowCount / (exportMs / 1000))} events/s, ` +
-        `${(cpuMs / 1000).toFixed(2)} s of it this process's CPU, the rest waiting for PostgreSQL; load average ${loadavg()[0]?.toFixed(1)}); ` +
-        `baseline keyset scan of the same ${scanned} rows ${(scanMs / 1000).toFixed(2)} s; ` +
-        `RSS ${(rssBefore / MB).toFixed(0)} MB -> peak ${(rssPeak / MB).toFixed(0)} MB (+${growthMb.toFixed(1)} MB)`,
+      `\n(f) event CSV output, warm-up: ${warmup.rowCount} events in ${(warmup.ms / 1000).toFixed(2)} s; ` +
+        `server RSS ${(warmup.rssBefore / MB).toFixed(0)} -> peak ${(warmup.rssPeak / MB).toFixed(0)} MB`,
     );
+    const runs: ExportRun[] = [];
+    for (let run = 1; run <= RUNS; run++) {
+      const result = await runExport(session, target, backends, selection, jobIds);
+      runs.push(result);
+      const cpu = (value: number | undefined) =>
+        value === undefined ? "n/a" : `${(value / 1000).toFixed(1)} s`;
+      console.log(
+        `(f) event CSV output, run ${run}/${RUNS}: ${result.rowCount} events, every group, ` +
+          `${(result.fileBytes / MB).toFixed(1)} MB file in ${(result.ms / 1000).toFixed(2)} s from the request ` +
+          `until the status answered done (${Math.round(result.rowCount / (result.ms / 1000))} events/s; ` +
+          `the request itself ${result.requestMs.toFixed(0)} ms); CPU during it: server ${cpu(result.serverCpuMs)}, ` +
+          `its PostgreSQL connections ${cpu(result.databaseCpuMs)}, other processes ${cpu(result.otherCpuMs)} ` +
+          `(2 cores = ${((2 * result.ms) / 1000).toFixed(1)} s available); server RSS ${(result.rssBefore / MB).toFixed(0)} MB ` +
+          `before the request -> peak ${(result.rssPeak / MB).toFixed(0)} MB while it ran ` +
+          `(+${((result.rssPeak - result.rssBefore) / MB).toFixed(1)} MB)`,
+      );
+    }
+    console.log(
+      `(f) baseline keyset scan of the same ${scanned} rows (events only, this process) ${(scanMs / 1000).toFixed(2)} s`,
+    );
+    const slowest = runs.reduce((a, b) => (b.ms > a.ms ? b : a));
+    const growths = runs.map((run) => (run.rssPeak - run.rssBefore) / MB);
+    const growthMb = Math.max(...growths);
+    const worstGrowth = runs[growths.indexOf(growthMb)] as ExportRun;
     return [
       {
-        metric: `(f) event CSV output, ${result.rowCount} events, every group`,
-        value: `${(exportMs / 1000).toFixed(2)} s`,
+        metric: `(f) event CSV output through the server, ${slowest.rowCount} events, every group (slowest of ${RUNS})`,
+        value: `${(slowest.ms / 1000).toFixed(2)} s (runs ${runs.map((run) => (run.ms / 1000).toFixed(2)).join(", ")} s)`,
         baseline: `${(scanMs / 1000).toFixed(2)} s (keyset scan, events only)`,
-        ratio: `${(exportMs / scanMs).toFixed(2)}x`,
+        ratio: `${(slowest.ms / scanMs).toFixed(2)}x`,
         target: `<= ${TARGET_MS / 1000} s`,
-        verdict: exportMs <= TARGET_MS ? "ok" : "OVER",
+        verdict: slowest.ms <= TARGET_MS ? "ok" : "OVER",
       },
       {
-        metric: "(f) event CSV output, RSS growth",
-        value: `${growthMb.toFixed(1)} MB`,
-        baseline: `${(rssBefore / MB).toFixed(0)} MB (RSS before)`,
-        ratio: `${(rssPeak / rssBefore).toFixed(2)}x`,
+        metric: `(f) event CSV output, server RSS peak during the job minus RSS before it, after a warm-up export (worst of ${RUNS})`,
+        value: `${growthMb.toFixed(1)} MB (runs ${growths.map((growth) => growth.toFixed(1)).join(", ")} MB)`,
+        baseline: `${(worstGrowth.rssBefore / MB).toFixed(0)} MB (server RSS before)`,
+        ratio: `${(worstGrowth.rssPeak / worstGrowth.rssBefore).toFixed(2)}x`,
         target: `< ${TARGET_RSS_MB} MB`,
         verdict: growthMb < TARGET_RSS_MB ? "ok" : "OVER",
       },
     ];
   } finally {
+    await server?.stop();
+    // The jobs the runs stored, with their download links (the files go with the data directory).
+    if (jobIds.length > 0)
+      await handle.db
+        .deleteFrom("jobs")
+        .where("company_id", "=", COMPANY)
+        .where("job_id", "in", jobIds)
+        .execute();
     await handle.close();
     await rm(dataDir, { recursive: true, force: true });
   }

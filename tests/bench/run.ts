@@ -9,8 +9,9 @@
  *   (e) event list search on the same database: first pages, a deep keyset page, the totals and
  *       select all, the server's time (the route's Server-Timing) against EXPLAIN ANALYZE of their
  *       bare SQL (eventSearch.ts).
- *   (f) event CSV output of 150,000 events with every group on the same database: time against a
- *       keyset scan of the same rows, and the RSS growth while it runs (eventExport.ts).
+ *   (f) event CSV output of 150,000 events with every group on the same database, requested from the
+ *       server process: time against a keyset scan of the same rows, and the server's RSS peak during
+ *       the job minus its RSS before (after a warm-up export), worst of two runs (eventExport.ts).
  *   (g) the event list screen rendering a page of 200 rows in Chromium: script time (CDP
  *       ScriptDuration) against the same screen rendering its empty 676 state (eventListRender.ts).
  * Loopback only; always exits 0 unless the harness itself cannot run.

@@ -9,8 +9,15 @@ import { CRLF, type CsvCell, type CsvDelimiter, csvCell, UTF8_BOM } from "../csv
 export interface CsvFileWriter {
   /** Appends rows (cells made safe and quoted by csvSafe), waiting while the disk is behind. */
   writeRows(rows: readonly (readonly CsvCell[])[]): Promise<void>;
-  /** Appends lines already formatted (each ended by CRLF), in one write. */
-  writeText(text: string): Promise<void>;
+  /**
+   * Appends one line already formatted (without its line end) to the chunk being filled; a full
+   * chunk goes to the file. Never waits: the caller awaits `drained()` when `behind` says so.
+   */
+  writeLine(line: string): void;
+  /** True while more than the stream's buffer is waiting for the disk. */
+  readonly behind: boolean;
+  /** Resolves once the disk has caught up (at once when it is not behind). */
+  drained(): Promise<void>;
   /** Finishes the file and moves it to its final name. */
   finish(): Promise<void>;
   /** Drops the partial file. */
@@ -21,16 +28,20 @@ export interface CsvFileWriter {
 export const csvContentType = (encoding: CsvEncoding): string =>
   `text/csv; charset=${encoding === "cp932" ? "Shift_JIS" : "utf-8"}`;
 
-/** Encodes text for the file: UTF-8, or Shift_JIS (CP932) where a character outside it becomes "?". */
-const encoderFor = (encoding: CsvEncoding) =>
-  encoding === "cp932"
-    ? (text: string) => iconv.encode(text, "cp932")
-    : (text: string) => Buffer.from(text, "utf8");
+/** Bytes of encoded lines handed to the file at once. */
+const CHUNK_BYTES = 256 * 1024;
+/** Bytes the stream may hold for the disk before the writer is behind (a few chunks). */
+const STREAM_BUFFER_BYTES = 1 << 20;
+/** Most bytes one UTF-16 code unit takes in UTF-8 (a surrogate pair takes 4 for 2 units). */
+const MAX_UTF8_PER_UNIT = 3;
+const CRLF_BYTES = Buffer.from(CRLF, "latin1");
 
 /**
  * Writes a CSV file through a stream with backpressure, into "<file>.part" renamed on finish, so a
  * half-written file is never offered for download. UTF-8 files start with the BOM (Excel reads
- * Japanese correctly); every row ends with CRLF.
+ * Japanese correctly); every row ends with CRLF; CP932 (Shift_JIS) turns a character outside it
+ * into "?". Lines are encoded straight into reused chunks of CHUNK_BYTES (no text of many lines is
+ * built, flattened and copied again), and a chunk goes back to the pool once the disk has it.
  */
 export async function openCsvFile(
   file: string,
@@ -38,44 +49,73 @@ export async function openCsvFile(
 ): Promise<CsvFileWriter> {
   await mkdir(path.dirname(file), { recursive: true });
   const partial = `${file}.part`;
-  // A 1 MB buffer: the writer hands over text in pieces of ~64 KB and waits only when a megabyte is behind.
-  const stream = createWriteStream(partial, { mode: 0o600, highWaterMark: 1 << 20 });
+  const stream = createWriteStream(partial, { mode: 0o600, highWaterMark: STREAM_BUFFER_BYTES });
   let failure: Error | undefined;
   stream.on("error", (error) => {
     failure = error;
   });
   await once(stream, "open");
-  const encode = encoderFor(options.encoding);
-  const { delimiter } = options;
+  const { delimiter, encoding } = options;
 
-  async function write(chunk: Buffer): Promise<void> {
+  const spare: Buffer[] = [];
+  let chunk: Buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+  let used = 0;
+  let behind = false;
+
+  function send(bytes: Buffer, written?: () => void): void {
+    if (failure) throw failure;
+    if (!stream.write(bytes, written)) behind = true;
+  }
+  function flush(): void {
+    if (used === 0) return;
+    // The chunk is the stream's until its write is done; the next lines go to a spare one.
+    const full = chunk;
+    send(full.subarray(0, used), () => spare.push(full));
+    chunk = spare.pop() ?? Buffer.allocUnsafe(CHUNK_BYTES);
+    used = 0;
+  }
+  function append(bytes: Buffer): void {
+    if (used + bytes.length > CHUNK_BYTES) flush();
+    if (bytes.length > CHUNK_BYTES) send(bytes);
+    else used += bytes.copy(chunk, used);
+  }
+  const writeLine =
+    encoding === "cp932"
+      ? (line: string) => append(iconv.encode(line + CRLF, "cp932"))
+      : (line: string) => {
+          const most = line.length * MAX_UTF8_PER_UNIT + CRLF_BYTES.length;
+          if (used + most > CHUNK_BYTES) flush();
+          if (most > CHUNK_BYTES) send(Buffer.from(line + CRLF, "utf8"));
+          else {
+            used += chunk.write(line, used, "utf8");
+            used += CRLF_BYTES.copy(chunk, used);
+          }
+        };
+  if (encoding === "utf8") append(Buffer.from(UTF8_BOM, "utf8"));
+
+  async function drained(): Promise<void> {
     if (failure) throw failure;
     // once() also rejects when the stream errs while waiting, and removes its listeners either way.
-    if (!stream.write(chunk)) await once(stream, "drain");
+    if (behind && stream.writableNeedDrain) await once(stream, "drain");
+    behind = false;
     if (failure) throw failure;
-  }
-
-  let started = false;
-  async function writeText(lines: string): Promise<void> {
-    let text = lines;
-    if (!started) {
-      started = true;
-      if (options.encoding === "utf8") text = UTF8_BOM + text;
-    }
-    await write(encode(text));
   }
   return {
     async writeRows(rows) {
-      let text = "";
       for (const row of rows) {
         let line = "";
         for (let i = 0; i < row.length; i++) line += (i === 0 ? "" : delimiter) + csvCell(row[i], delimiter);
-        text += line + CRLF;
+        writeLine(line);
       }
-      await writeText(text);
+      await drained();
     },
-    writeText,
+    writeLine,
+    get behind() {
+      return behind;
+    },
+    drained,
     async finish() {
+      flush();
       if (failure) throw failure;
       stream.end();
       await once(stream, "finish");

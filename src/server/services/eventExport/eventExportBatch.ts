@@ -5,8 +5,8 @@ import type { Database } from "../../db/schema.ts";
  * One batch of events with every part the chosen groups show, in one statement: each event comes back
  * as the JSON text of its ExportRow (eventCsvColumns.ts; parts aggregated by PostgreSQL, json_agg per
  * event), newest first. One value per row costs the client a single JSON parse instead of a row object
- * per part, and kept as text (parsed only when the batch is written) a batch waiting its turn is one
- * string per event, not thousands of small objects for the garbage collector to move.
+ * per part; the texts are packed off the JS heap while the batch waits its turn (packedRows.ts) and
+ * parsed only when it is written.
  */
 export async function loadExportRows(
   db: Kysely<Database>,

@@ -3,7 +3,6 @@ import { CSV_DELIMITER, DOWNLOAD_LINK_MINUTES } from "../../../contract/eventExp
 import { createDownloadLink, downloadPath } from "../../jobs/downloadLinks.ts";
 import type { JobHandler } from "../../jobs/jobTypes.ts";
 import { csvExportReadyMail } from "../../mail/templates.ts";
-import { CRLF } from "../csvSafe.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { csvContentType, openCsvFile } from "./csvFileWriter.ts";
 import { eventCsvPlan } from "./eventCsvColumns.ts";
@@ -12,12 +11,15 @@ import { exportBatches } from "./exportBatches.ts";
 
 /**
  * Events read and written per round trip: the memory held is a few batches (exportBatches.ts),
- * whatever the file's size.
+ * whatever the file's size. 500 rather than 1,000: a result arrives as one string per event on the
+ * JS heap, and the larger the burst, the more of it is caught alive by a young-generation collection
+ * and moved to the old generation (server RSS growth in bench (f): ~110 MB at 500 against ~140 MB
+ * at 1,000), for ~2 s more of PostgreSQL CPU per 150,000 events (the per-statement overhead).
  */
-export const EXPORT_BATCH_SIZE = 1_000;
+export const EXPORT_BATCH_SIZE = 500;
 
-/** Characters of formatted lines handed to the file at once. */
-const WRITE_PIECE = 64 * 1024;
+/** Rows formatted between turns of the event loop (~10 ms of work). */
+const YIELD_EVERY_ROWS = 200;
 
 /** Where a job's file lives, relative to DATA_DIR. */
 export const exportFilePath = (companyId: string, jobId: string): string =>
@@ -59,18 +61,14 @@ export function eventExportJob(
         batchSize,
         signal,
       })) {
-        // Written in pieces of about WRITE_PIECE characters: a batch-sized text would live through
-        // several young-generation collections and be copied by each (its rows' JSON dies young).
-        let text = "";
-        for (const row of rows) {
-          text += plan.formatRow(JSON.parse(row)) + CRLF;
-          if (text.length >= WRITE_PIECE) {
-            await file.writeText(text);
-            text = "";
-          }
+        for (let i = 0; i < rows.count; i++) {
+          file.writeLine(plan.formatRow(JSON.parse(rows.row(i))));
+          if (file.behind) await file.drained();
+          // Now and then a turn of the event loop: the database's answers for the next batches are
+          // read and their follow-up statements sent while this one is written.
+          if (i % YIELD_EVERY_ROWS === YIELD_EVERY_ROWS - 1) await new Promise(setImmediate);
         }
-        if (text !== "") await file.writeText(text);
-        rowCount += rows.length;
+        rowCount += rows.count;
       }
       await file.finish();
     } catch (error) {

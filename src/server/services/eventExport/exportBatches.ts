@@ -3,8 +3,9 @@ import type { EventSelection } from "../../../contract/eventSearch.ts";
 import type { Database } from "../../db/schema.ts";
 import { selectionEvents } from "../eventSearch/matchingEvents.ts";
 import { loadExportRows } from "./eventExportBatch.ts";
+import { type PackedRows, PackedRowsPool } from "./packedRows.ts";
 
-/** Batches being read while the oldest one is written. */
+/** Batches loading in the database while the caller writes the one it was handed. */
 export const EXPORT_READ_AHEAD = 2;
 
 export interface ExportBatchSource {
@@ -21,21 +22,21 @@ export interface ExportBatchSource {
 
 /**
  * The selected events newest first, in keyset batches (created_at, event_id), each event as the JSON
- * text of its ExportRow with its parts (loadExportRows). The IDs of the next batches are read as soon
- * as one is taken and their rows load in the background, up to EXPORT_READ_AHEAD batches: the
- * database works while the caller writes. At most that many batches are held, whatever the
- * selection's size (three went over bench (f)'s 150 MB RSS budget while batches were written as one
- * text each, and measured no faster than two since).
+ * text of its ExportRow with its parts (loadExportRows), packed as soon as loaded (packedRows.ts). Before a batch is handed over, the loads of
+ * the next EXPORT_READ_AHEAD batches are running (their IDs read first, cheaply): the database works
+ * on both cores while the caller writes. Held at once: the batch being written and those loading,
+ * whatever the selection's size.
  */
-export async function* exportBatches(source: ExportBatchSource): AsyncGenerator<string[]> {
+export async function* exportBatches(source: ExportBatchSource): AsyncGenerator<PackedRows> {
   const { db, companyId, selection, asOf, groupSql, batchSize, signal } = source;
-  const inFlight: Promise<string[]>[] = [];
+  const inFlight: Promise<ReturnType<PackedRowsPool["pack"]>>[] = [];
+  const pool = new PackedRowsPool();
   // The cursor's time as PostgreSQL's text, microseconds kept (a JS Date would cut them).
   let cursor: { at: string; id: string } | undefined;
   let more = true;
   try {
     while (more || inFlight.length > 0) {
-      while (more && inFlight.length < EXPORT_READ_AHEAD) {
+      while (more && inFlight.length <= EXPORT_READ_AHEAD) {
         signal.throwIfAborted();
         let query = selectionEvents(db, companyId, selection)
           .select(["e.event_id", sql<string>`e.created_at::text`.as("at")])
@@ -58,14 +59,17 @@ export async function* exportBatches(source: ExportBatchSource): AsyncGenerator<
           companyId,
           keys.map((key) => key.event_id),
           groupSql,
-        );
+        ).then((rows) => pool.pack(rows));
         // Marked handled now; a failure still surfaces when the batch is taken.
         loading.catch(() => undefined);
         inFlight.push(loading);
       }
       const next = inFlight.shift();
       if (!next) break;
-      yield await next;
+      const batch = await next;
+      yield batch;
+      // Asked for the next one: this batch is written.
+      pool.release(batch);
     }
   } finally {
     // Abandoned (an error, an abort): let the loads still running settle unobserved.
