@@ -2,9 +2,9 @@ import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
-import iconv from "iconv-lite";
 import type { CsvEncoding } from "../../../contract/eventExport.ts";
 import { CRLF, type CsvCell, type CsvDelimiter, csvCell, UTF8_BOM } from "../csvSafe.ts";
+import { MAX_CP932_PER_UNIT, writeCp932 } from "./cp932Encoder.ts";
 
 export interface CsvFileWriter {
   /** Appends rows (cells made safe and quoted by csvSafe), waiting while the disk is behind. */
@@ -40,7 +40,7 @@ const CRLF_BYTES = Buffer.from(CRLF, "latin1");
  * Writes a CSV file through a stream with backpressure, into "<file>.part" renamed on finish, so a
  * half-written file is never offered for download. UTF-8 files start with the BOM (Excel reads
  * Japanese correctly); every row ends with CRLF; CP932 (Shift_JIS) turns a character outside it
- * into "?". Lines are encoded straight into reused chunks of CHUNK_BYTES (no text of many lines is
+ * into "?" (as iconv-lite does, cp932Encoder.ts). Lines are encoded straight into reused chunks of CHUNK_BYTES (no text of many lines is
  * built, flattened and copied again), and a chunk goes back to the pool once the disk has it.
  */
 export async function openCsvFile(
@@ -79,18 +79,25 @@ export async function openCsvFile(
     if (bytes.length > CHUNK_BYTES) send(bytes);
     else used += bytes.copy(chunk, used);
   }
-  const writeLine =
+  // A line's most bytes, and how it is encoded into the chunk (room checked first).
+  const perUnit = encoding === "cp932" ? MAX_CP932_PER_UNIT : MAX_UTF8_PER_UNIT;
+  const encodeInto =
     encoding === "cp932"
-      ? (line: string) => append(iconv.encode(line + CRLF, "cp932"))
-      : (line: string) => {
-          const most = line.length * MAX_UTF8_PER_UNIT + CRLF_BYTES.length;
-          if (used + most > CHUNK_BYTES) flush();
-          if (most > CHUNK_BYTES) send(Buffer.from(line + CRLF, "utf8"));
-          else {
-            used += chunk.write(line, used, "utf8");
-            used += CRLF_BYTES.copy(chunk, used);
-          }
-        };
+      ? (text: string, target: Buffer, offset: number) => writeCp932(text, target, offset)
+      : (text: string, target: Buffer, offset: number) => offset + target.write(text, offset, "utf8");
+  function writeLine(line: string): void {
+    const most = line.length * perUnit + CRLF_BYTES.length;
+    if (used + most > CHUNK_BYTES) flush();
+    if (most > CHUNK_BYTES) {
+      // A line longer than a chunk (a huge memo) gets a buffer of its own.
+      const own = Buffer.allocUnsafe(most);
+      const end = encodeInto(line, own, 0);
+      send(own.subarray(0, end + CRLF_BYTES.copy(own, end)));
+      return;
+    }
+    used = encodeInto(line, chunk, used);
+    used += CRLF_BYTES.copy(chunk, used);
+  }
   if (encoding === "utf8") append(Buffer.from(UTF8_BOM, "utf8"));
 
   async function drained(): Promise<void> {

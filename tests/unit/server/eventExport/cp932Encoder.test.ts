@@ -1,0 +1,37 @@
+import iconv from "iconv-lite";
+import { describe, expect, it } from "vitest";
+import { MAX_CP932_PER_UNIT, writeCp932 } from "../../../../src/server/services/eventExport/cp932Encoder.ts";
+
+/** The bytes writeCp932 writes for a text. */
+function encoded(text: string): Buffer {
+  const target = Buffer.alloc(text.length * MAX_CP932_PER_UNIT);
+  return target.subarray(0, writeCp932(text, target, 0));
+}
+
+describe("CP932 encoder of the CSV file", () => {
+  it("writes every UTF-16 code unit as iconv-lite does (unmapped and lone surrogates as ?)", () => {
+    const differing: string[] = [];
+    for (let unit = 0; unit < 0x10000; unit++) {
+      const text = String.fromCharCode(unit);
+      if (!encoded(text).equals(iconv.encode(text, "cp932"))) differing.push(unit.toString(16));
+    }
+    expect(differing).toEqual([]);
+  });
+
+  it.each([
+    '東京都渋谷区神南1-2-3, 渋谷ビル"5F"\r\n',
+    "ｶﾀｶﾅ ①②③ ～∥－￢ \\~",
+    "pair \ud83d\ude00 lead \ud83d end",
+    "\ude00 trail first \ud83d\ud83d\ude00",
+    "\ud83d",
+    "",
+  ])("writes %j as iconv-lite does", (text) => {
+    expect(encoded(text).equals(iconv.encode(text, "cp932"))).toBe(true);
+  });
+
+  it("writes from the offset given and answers the offset after the text", () => {
+    const target = Buffer.alloc(16, 0xff);
+    expect(writeCp932("aイ", target, 3)).toBe(6);
+    expect([...target.subarray(0, 7)]).toEqual([0xff, 0xff, 0xff, 0x61, 0x83, 0x43, 0xff]);
+  });
+});
