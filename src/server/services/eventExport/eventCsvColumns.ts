@@ -27,8 +27,9 @@ export const CSV_RELATED_PER_KEY = 5;
 /**
  * One event as the batch statement returns it (eventExportBatch.ts): one JSON value per chosen group,
  * in EXPORT_GROUPS order. A one-row group (basic, a party, device, card, other) is the array of its
- * fields' values, or null when the event has no such part; a many-row group (order, fired rule,
- * related event) is an array of such arrays, or null when there are none. Dates arrive as their text.
+ * fields' values, or null when the event has no such part; a many-row group (order, fired rule) is
+ * an array of such arrays, or null when there are none; related events are an array of texts
+ * "<key type> <event ID>", or null. Dates arrive as their text.
  */
 export type ExportRow = readonly unknown[];
 type Values = readonly unknown[] | null;
@@ -137,7 +138,9 @@ function groupSql(group: ExportGroup): string {
     case "relatedEvent":
       // As relatedEvents (screening/relatedEvents.ts) reads them: per link key of the event, the
       // newest earlier events sharing its value, through event_link_keys' primary key.
-      return `(select json_agg(json_build_array(r.event_id, k.key_type) order by k.key_type, r.created_at desc, r.event_id)
+      // Each link as one text "<key type> <related event ID>" (key types are LINK_KEYS words): cheaper
+      // to build and to parse than a pair (bench (f): ~13 ms less PostgreSQL CPU per 1,000 events).
+      return `(select json_agg(k.key_type || ' ' || r.event_id order by k.key_type, r.created_at desc, r.event_id)
         from event_link_keys k
         cross join lateral (
           select o.event_id, o.created_at from event_link_keys o
@@ -193,14 +196,18 @@ function joinParts(parts: readonly unknown[]): string {
   return text;
 }
 
-/** Related links without repeats: one per related event and key (the rows come sorted, repeats adjacent). */
-function distinctLinks(links: readonly (readonly unknown[])[]): (readonly unknown[])[] {
-  const kept: (readonly unknown[])[] = [];
-  let previous: readonly unknown[] | undefined;
+/**
+ * Related links ("<key type> <event ID>") without repeats: one per related event and key (the rows
+ * come sorted, repeats adjacent), each split into its event ID and key.
+ */
+function distinctLinks(links: readonly string[]): { eventId: string; key: string }[] {
+  const kept: { eventId: string; key: string }[] = [];
+  let previous: string | undefined;
   for (const link of links) {
-    if (previous && previous[0] === link[0] && previous[1] === link[1]) continue;
-    kept.push(link);
+    if (link === previous) continue;
     previous = link;
+    const space = link.indexOf(" ");
+    kept.push({ key: link.slice(0, space), eventId: link.slice(space + 1) });
   }
   return kept;
 }
@@ -245,10 +252,10 @@ function valueReader(
     case "relatedEvent": {
       const sharedKeys: Record<string, string> = EVENT_CODE_LABELS[lang].sharedKey;
       return (row) => {
-        const links = distinctLinks((row[slot] as (readonly unknown[])[] | null) ?? []);
+        const links = distinctLinks((row[slot] as readonly string[] | null) ?? []);
         return field === "sharedKey"
-          ? joinParts(links.map((link) => sharedKeys[String(link[1])] ?? String(link[1])))
-          : joinParts(links.map((link) => link[0]));
+          ? joinParts(links.map((link) => sharedKeys[link.key] ?? link.key))
+          : joinParts(links.map((link) => link.eventId));
       };
     }
   }
