@@ -1,7 +1,7 @@
 /**
  * Event CSV output benchmark (part of `npm run bench`, or alone: `npx tsx tests/bench/eventExport.ts`):
- * the real server (src/server/main.ts in a child process) on PostgreSQL (BENCH_DATABASE_URL, else
- * console_bench, which holds DEMO's bulk events; see screening.ts) and an admin session over loopback
+ * the real server (src/server/main.ts in a child process) on PostgreSQL (console_bench, which holds
+ * DEMO's bulk events; see benchDatabase.ts and screening.ts) and an admin session over loopback
  * HTTP. Each run requests eventCsvExport for a search of close to 150,000 events (a created-at range
  * ending at the newest event) with every group, UTF-8, comma; the server's own job worker writes the
  * file, and eventCsvExportStatus is polled until the job is done.
@@ -44,6 +44,7 @@ import { DEMO_PASSWORD } from "../../src/server/db/seed/demoSeed.ts";
 import { EXPORT_BATCH_SIZE } from "../../src/server/services/eventExport/eventExportJob.ts";
 import { selectionEvents } from "../../src/server/services/eventSearch/matchingEvents.ts";
 import { startServerProcess } from "../support/serverProcess.ts";
+import { benchDatabaseUrl } from "./benchDatabase.ts";
 import type { BenchRow } from "./screening.ts";
 
 const COMPANY = "DEMO";
@@ -60,9 +61,6 @@ const APPLICATION_NAME = "bench-event-export";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 /** The screening benchmark's key file: the benchmarks share its database and its stored secrets. */
 const KEY_FILE = path.join(ROOT, ".tmp/bench-screening/credential-key");
-
-const benchDatabaseUrl = () =>
-  process.env.BENCH_DATABASE_URL ?? "postgresql://console:console@127.0.0.1:5432/console_bench";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -265,7 +263,7 @@ async function runExport(
 }
 
 export async function eventExportBenchmark(): Promise<BenchRow[]> {
-  const databaseUrl = benchDatabaseUrl();
+  const databaseUrl = await benchDatabaseUrl();
   const handle = await openDatabase({ dataDir: tmpdir(), databaseUrl });
   const dataDir = await mkdtemp(path.join(tmpdir(), "bench-export-"));
   let server: Awaited<ReturnType<typeof startServerProcess>> | undefined;
