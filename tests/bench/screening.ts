@@ -330,7 +330,7 @@ export async function screeningBenchmark(): Promise<BenchRow[]> {
         baseline: `${ms(percentile(atRateBaseline.latenciesMs, 50))} (trivial route)`,
         ratio: `${(p50 / percentile(atRateBaseline.latenciesMs, 50)).toFixed(2)}x`,
         target: "-",
-        verdict: okAtRate ? "ok" : "ERRORS",
+        verdict: okAtRate ? "info" : "ERRORS",
       },
       {
         metric: `(d) screening p99 at ${TARGET_RATE}/s offered`,
