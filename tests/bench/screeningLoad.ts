@@ -110,6 +110,23 @@ const requestBuffer = (url: URL, request: LoadRequest): Buffer => {
   ]);
 };
 
+/** Closes a run's connections and sums it up. */
+function finish(
+  connections: readonly LoadConnection[],
+  run: { latenciesMs: number[]; failed: number; unexpected: Map<number, number>; started: number },
+): LoadResult {
+  const elapsedMs = performance.now() - run.started;
+  for (const connection of connections) connection.close();
+  return {
+    sent: run.latenciesMs.length + run.failed,
+    failed: run.failed,
+    unexpected: run.unexpected,
+    elapsedMs,
+    latenciesMs: run.latenciesMs,
+    perSecond: (run.latenciesMs.length / elapsedMs) * 1000,
+  };
+}
+
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const url = new URL(options.baseUrl);
   const connections = await Promise.all(
@@ -136,16 +153,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     }
   };
   await Promise.all(connections.map(worker));
-  const elapsedMs = performance.now() - started;
-  for (const connection of connections) connection.close();
-  return {
-    sent: latenciesMs.length + failed,
-    failed,
-    unexpected,
-    elapsedMs,
-    latenciesMs,
-    perSecond: (latenciesMs.length / elapsedMs) * 1000,
-  };
+  return finish(connections, { latenciesMs, failed, unexpected, started });
 }
 
 export interface OpenLoadOptions {
@@ -210,16 +218,7 @@ export async function runOpenLoad(options: OpenLoadOptions): Promise<LoadResult>
     await new Promise((resolve) => setTimeout(resolve, 1));
   }
   await done;
-  const elapsedMs = performance.now() - started;
-  for (const connection of all) connection.close();
-  return {
-    sent: latenciesMs.length + failed,
-    failed,
-    unexpected,
-    elapsedMs,
-    latenciesMs,
-    perSecond: (latenciesMs.length / elapsedMs) * 1000,
-  };
+  return finish(all, { latenciesMs, failed, unexpected, started });
 }
 
 /** A screening API request as a shop sends it: envelope, X-Timestamp and the HMAC-SHA256 signature. */
