@@ -25,7 +25,6 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
 import { CSV_EXPORT_POLL_MS } from "../../machines/event/csvExportMachine.ts";
-import { DEFAULT_HEADER } from "../../src/contract/envelope.ts";
 import {
   CSV_DELIMITER,
   type CsvJobStatus,
@@ -40,11 +39,11 @@ import {
 } from "../../src/contract/eventSearch.ts";
 import { openDatabase } from "../../src/server/db/connect.ts";
 import { migrate } from "../../src/server/db/migrate.ts";
-import { DEMO_PASSWORD } from "../../src/server/db/seed/demoSeed.ts";
 import { EXPORT_BATCH_SIZE } from "../../src/server/services/eventExport/eventExportJob.ts";
 import { selectionEvents } from "../../src/server/services/eventSearch/matchingEvents.ts";
 import { startServerProcess } from "../support/serverProcess.ts";
 import { benchDatabaseUrl } from "./benchDatabase.ts";
+import { type BenchSession, benchCall, benchLogin } from "./benchSession.ts";
 import type { BenchRow } from "./screening.ts";
 
 const COMPANY = "DEMO";
@@ -116,42 +115,8 @@ async function machineBusyMs(): Promise<number> {
 }
 
 // --- console calls -------------------------------------------------------------------------------
-interface Session {
-  url: string;
-  cookie: string;
-  token: string;
-}
-
-async function login(url: string): Promise<Session> {
-  const response = await fetch(`${url}/api/v3/screen/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      header: { lang: "ja", ...DEFAULT_HEADER },
-      telegram: { companyId: COMPANY, email: "admin@demo.example", password: DEMO_PASSWORD },
-    }),
-  });
-  const body = (await response.json()) as { telegram: { loginToken: string } };
-  const cookie = /sid=([^;]+)/.exec(response.headers.get("set-cookie") ?? "")?.[1];
-  if (response.status !== 200 || !cookie) throw new Error(`bench login failed: ${response.status}`);
-  return { url, cookie, token: body.telegram.loginToken };
-}
-
-async function call<T>(session: Session, spec: { path: string }, telegram: unknown): Promise<T> {
-  const response = await fetch(`${session.url}${spec.path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", cookie: `sid=${session.cookie}` },
-    body: JSON.stringify({
-      header: { lang: "ja", ...DEFAULT_HEADER },
-      info: { token: session.token, shopId: COMPANY },
-      telegram,
-    }),
-  });
-  const body = (await response.json()) as { errors: unknown[]; telegram: T };
-  if (response.status !== 200 || body.errors.length > 0)
-    throw new Error(`${spec.path} answered ${response.status} ${JSON.stringify(body.errors)}`);
-  return body.telegram;
-}
+const call = async <T>(session: BenchSession, spec: { path: string }, telegram: unknown): Promise<T> =>
+  (await benchCall<T>(session, spec, telegram)).telegram;
 
 interface ExportRun {
   rowCount: number;
@@ -173,7 +138,7 @@ interface ExportRun {
  * and the CPU of the server, of its PostgreSQL backends and of the machine read around it.
  */
 async function runExport(
-  session: Session,
+  session: BenchSession,
   server: { pid: number; dataDir: string },
   backends: () => Promise<number[]>,
   finishedAt: (jobId: string) => Promise<Date>,
@@ -346,7 +311,7 @@ export async function eventExportBenchmark(): Promise<BenchRow[]> {
           pid: number;
         }>`select pid from pg_stat_activity where application_name = ${APPLICATION_NAME}`.execute(db)
       ).rows.map((row) => row.pid);
-    const session = await login(server.url);
+    const session = await benchLogin(server.url, "ja");
     const target = { pid, dataDir };
 
     const finishedAt = async (jobId: string) => {

@@ -19,7 +19,6 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type CompiledQuery, Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
-import { DEFAULT_HEADER } from "../../src/contract/envelope.ts";
 import {
   EMPTY_DETAIL_SEARCH,
   EMPTY_QUICK_SEARCH,
@@ -34,11 +33,12 @@ import { plannerStartupOptions } from "../../src/server/db/connect.ts";
 import { migrate } from "../../src/server/db/migrate.ts";
 import type { Database } from "../../src/server/db/schema.ts";
 import { seedBulkEvents } from "../../src/server/db/seed/bulkEvents.ts";
-import { DEMO_PASSWORD, seedDemo } from "../../src/server/db/seed/demoSeed.ts";
+import { seedDemo } from "../../src/server/db/seed/demoSeed.ts";
 import { createCredentialCipher } from "../../src/server/services/credentialCipher.ts";
 import { createEventListService } from "../../src/server/services/eventSearch/eventListService.ts";
 import { startServerProcess } from "../support/serverProcess.ts";
 import { benchDatabaseUrl } from "./benchDatabase.ts";
+import { type BenchSession, benchCall, benchLogin } from "./benchSession.ts";
 import type { BenchRow } from "./screening.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -185,26 +185,6 @@ async function chooseSearches(db: Kysely<Database>) {
   };
 }
 
-interface Session {
-  cookie: string;
-  token: string;
-}
-
-async function login(baseUrl: string): Promise<Session> {
-  const response = await fetch(`${baseUrl}/api/v3/screen/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      header: { lang: "en", ...DEFAULT_HEADER },
-      telegram: { companyId: COMPANY, email: "admin@demo.example", password: DEMO_PASSWORD },
-    }),
-  });
-  const body = (await response.json()) as { telegram: { loginToken: string } };
-  const cookie = /sid=([^;]+)/.exec(response.headers.get("set-cookie") ?? "")?.[1];
-  if (response.status !== 200 || !cookie) throw new Error(`bench login failed: ${response.status}`);
-  return { cookie, token: body.telegram.loginToken };
-}
-
 /** One metric of a Server-Timing header (`<name>;dur=`), NaN when the route sends none. */
 function serverTimingMs(header: string | null, name: "search" | "total"): number {
   const match = new RegExp(`(?:^|,\\s*)${name};dur=([\\d.]+)`).exec(header ?? "");
@@ -216,31 +196,19 @@ function serverTimingMs(header: string | null, name: "search" | "total"): number
  * telegram; fails on any error answer.
  */
 async function timedCall(
-  baseUrl: string,
-  session: Session,
+  session: BenchSession,
   spec: { path: string },
   telegram: unknown,
 ): Promise<{ elapsedMs: number; serverMs: number; serviceMs: number; telegram: Record<string, unknown> }> {
   const started = performance.now();
-  const response = await fetch(`${baseUrl}${spec.path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", cookie: `sid=${session.cookie}` },
-    body: JSON.stringify({
-      header: { lang: "en", ...DEFAULT_HEADER },
-      info: { token: session.token, shopId: COMPANY },
-      telegram,
-    }),
-  });
-  const body = (await response.json()) as { errors: unknown[]; telegram: Record<string, unknown> };
+  const answer = await benchCall<Record<string, unknown>>(session, spec, telegram);
   const elapsedMs = performance.now() - started;
-  if (response.status !== 200 || body.errors.length > 0) {
-    throw new Error(`${spec.path} answered ${response.status} ${JSON.stringify(body.errors)}`);
-  }
+  const timing = answer.response.headers.get("server-timing");
   return {
     elapsedMs,
-    serverMs: serverTimingMs(response.headers.get("server-timing"), "total"),
-    serviceMs: serverTimingMs(response.headers.get("server-timing"), "search"),
-    telegram: body.telegram,
+    serverMs: serverTimingMs(timing, "total"),
+    serviceMs: serverTimingMs(timing, "search"),
+    telegram: answer.telegram,
   };
 }
 
@@ -374,17 +342,17 @@ export async function eventSearchBenchmark(): Promise<BenchRow[]> {
   });
   const rows: BenchRow[] = [];
   try {
-    const session = await login(server.url);
+    const session = await benchLogin(server.url, "en");
     // Baseline: an authenticated call through the same guard (session, token, permission) that reads
     // one permission row, so the HTTP, envelope and guard share of each figure is visible.
-    const trivial = () => timedCall(server.url, session, screenPermissionList, { screenIds: ["EventList"] });
+    const trivial = () => timedCall(session, screenPermissionList, { screenIds: ["EventList"] });
     for (let warm = 0; warm < 3; warm++) await trivial();
     const trivialSamples: number[] = [];
     for (let i = 0; i < RUNS; i++) trivialSamples.push((await trivial()).elapsedMs);
     console.log(`\n(e) baseline, screenPermissionList with a session: round trip ${spread(trivialSamples)}`);
     const listCall = (search: EventSearch, cursor: string | null = null) =>
-      timedCall(server.url, session, eventList, { search, pageSize: PAGE_SIZE, cursor });
-    const countCall = (search: EventSearch) => timedCall(server.url, session, eventCount, { search });
+      timedCall(session, eventList, { search, pageSize: PAGE_SIZE, cursor });
+    const countCall = (search: EventSearch) => timedCall(session, eventCount, { search });
 
     for (const { name, search } of searches.firstPages) {
       const { server: samples, detail, telegram } = await sampleCall(() => listCall(search));
@@ -436,7 +404,7 @@ export async function eventSearchBenchmark(): Promise<BenchRow[]> {
 
     // Select all of close to 150,000 events.
     const selected = await sampleCall(
-      () => timedCall(server.url, session, eventSelectAll, { search: searches.selectAll }),
+      () => timedCall(session, eventSelectAll, { search: searches.selectAll }),
       SELECT_ALL_RUNS,
     );
     const count = selected.telegram.count as number;
