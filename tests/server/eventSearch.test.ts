@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERROR } from "../../src/contract/errors.ts";
 import {
@@ -142,7 +143,15 @@ describe.each(testBackends())("event list search (%s)", (backend) => {
       assignee_id: adminId,
       assignee_name: "admin",
       negatived: true,
+      // Microseconds, which the list shows cut to milliseconds.
+      deadline: new Date("2031-03-11T01:02:03.456Z"),
     });
+    await t.db
+      .updateTable("events")
+      .set({ deadline: sql<Date>`deadline + interval '789 microseconds'` })
+      .where("company_id", "=", "DEMO")
+      .where("event_id", "=", id.e1)
+      .execute();
     await set(id.e2, {
       aaresult: "HOLD",
       maresult: null,
@@ -265,6 +274,7 @@ describe.each(testBackends())("event list search (%s)", (backend) => {
       ipaddress: "10.44.0.1",
       assigneeName: "admin",
       negatived: true,
+      deadline: "2031-03-11T01:02:03.456Z",
     });
     // A purchaser without a phone shows the mobile phone.
     expect(body.telegram.rows[1]).toMatchObject({ purchaserTel: "03-4444-0002", settleStatus: null });

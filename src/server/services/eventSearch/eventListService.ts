@@ -53,6 +53,14 @@ export interface EventListLimits {
 /** created_at to the microsecond in UTC: the keyset position must be exact, a JS Date keeps milliseconds. */
 const cursorAt = sql<string>`to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
+/** The deadline as the list shows it (ISO 8601 UTC, milliseconds): text, so no Date is parsed per row. */
+const deadlineAt = sql<
+  string | null
+>`to_char(e.deadline at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The cursor's microsecond time cut to the milliseconds of an ISO 8601 createdAt ("….846123Z" -> "….846Z"). */
+const isoMillis = (cursor: string) => `${cursor.slice(0, 23)}Z`;
+
 const newestFirst = (query: EventSearchQuery) =>
   query.orderBy("e.created_at", "desc").orderBy("e.event_id", "desc");
 
@@ -103,27 +111,46 @@ export function createEventListService(
         "e.assignee_name",
         "e.label_names",
         "e.negatived",
-        "e.deadline",
+        deadlineAt.as("deadline_at"),
       ])
       // One more than the page says whether there is a next page.
       .limit(pageSize + 1);
-    return db
-      .with("page", () => page)
-      .selectFrom("page")
-      .leftJoin("event_parties as p", (join) =>
-        join
-          .on("p.company_id", "=", companyId)
-          .onRef("p.event_id", "=", "page.event_id")
-          .on("p.party", "=", "purchaser"),
-      )
-      .leftJoin("event_devices as d", (join) =>
-        join.on("d.company_id", "=", companyId).onRef("d.event_id", "=", "page.event_id"),
-      )
-      .selectAll("page")
-      .select(["p.tel", "p.mobile_tel", "p.full_address", "p.mail_domain", "d.ipaddress"])
-      .orderBy("page.created_at", "desc")
-      .orderBy("page.event_id", "desc")
-      .execute();
+    return (
+      db
+        .with("page", () => page)
+        .selectFrom("page")
+        .leftJoin("event_parties as p", (join) =>
+          join
+            .on("p.company_id", "=", companyId)
+            .onRef("p.event_id", "=", "page.event_id")
+            .on("p.party", "=", "purchaser"),
+        )
+        .leftJoin("event_devices as d", (join) =>
+          join.on("d.company_id", "=", companyId).onRef("d.event_id", "=", "page.event_id"),
+        )
+        // Every column text or a plain scalar: a page costs no Date parsing per row (createdAt comes from
+        // the cursor's text, the deadline as text).
+        .select([
+          "page.event_id",
+          "page.shop_event_id",
+          "page.model_id",
+          "page.cursor_at",
+          "page.aaresult",
+          "page.maresult",
+          "page.auth_status",
+          "page.settle_status",
+          "page.amount",
+          "page.rule_group_name",
+          "page.assignee_name",
+          "page.label_names",
+          "page.negatived",
+          "page.deadline_at",
+        ])
+        .select(["p.tel", "p.mobile_tel", "p.full_address", "p.mail_domain", "d.ipaddress"])
+        .orderBy("page.created_at", "desc")
+        .orderBy("page.event_id", "desc")
+        .execute()
+    );
   }
 
   return {
@@ -144,7 +171,7 @@ export function createEventListService(
           eventId: row.event_id,
           shopEventId: row.shop_event_id,
           modelId: row.model_id,
-          createdAt: new Date(row.created_at).toISOString(),
+          createdAt: isoMillis(row.cursor_at),
           aaresult: row.aaresult,
           maresult: row.maresult,
           authStatus: row.auth_status,
@@ -158,7 +185,7 @@ export function createEventListService(
           assigneeName: row.assignee_name,
           labelNames: row.label_names,
           negatived: row.negatived,
-          deadline: row.deadline === null ? null : new Date(row.deadline).toISOString(),
+          deadline: row.deadline_at,
         })),
         nextCursor:
           hasNext && last ? encodeCursor({ createdAt: last.cursor_at, eventId: last.event_id }) : null,
