@@ -236,9 +236,13 @@ export async function eventExportBenchmark(): Promise<BenchRow[]> {
   try {
     await migrate(handle.db);
     const { db } = handle;
-    // As autovacuum leaves a settled table: the related-event probes are index-only scans only once
-    // the visibility map is set (bulk-seeded rows are not yet).
-    await sql`vacuum (analyze) event_link_keys`.execute(db);
+    // As autovacuum leaves settled tables: the related-event probes are index-only scans only once
+    // the visibility map is set (bulk-seeded rows are not yet), and the newest events, the ones
+    // exported, are often those another benchmark has just screened: without this the first run pays
+    // for their hint bits and page pruning (measured: 42 s against 17 s for the second run).
+    await sql`vacuum (analyze) events, event_parties, event_items, event_devices, event_cards, event_fired_rules, event_link_keys`.execute(
+      db,
+    );
     const edgeAt = async (rank: number) =>
       (
         await db
