@@ -1,5 +1,4 @@
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
@@ -10,6 +9,7 @@ import { createJobWorker, type JobWorker } from "./jobs/jobWorker.ts";
 import { purgeSpentResetTokens } from "./jobs/passwordResetTokenPurge.ts";
 import { purgeEndedSessions } from "./jobs/sessionPurge.ts";
 import type { Mailer } from "./mail/mailer.ts";
+import { PACKAGE_ROOT } from "./packageRoot.ts";
 import { apiNotFound, installApiErrors } from "./plugins/apiErrors.ts";
 import { requestLang, sendError } from "./plugins/envelope.ts";
 import { loggerOptions } from "./plugins/logging.ts";
@@ -39,10 +39,7 @@ import { createPasswordResetService } from "./services/passwordResetService.ts";
 import { createReleasedRuleService } from "./services/releasedRuleService.ts";
 import { createSessionService } from "./services/sessionService.ts";
 
-export const DEFAULT_CLIENT_DIR = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "../../dist/client",
-);
+export const DEFAULT_CLIENT_DIR = path.join(PACKAGE_ROOT, "dist/client");
 
 declare module "fastify" {
   interface FastifyInstance {

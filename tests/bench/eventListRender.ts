@@ -12,7 +12,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { CDPSession, Page } from "playwright-core";
 import { launchBrowser } from "../support/browser.ts";
-import { buildClientIfStale } from "../support/e2eGlobalSetup.ts";
+import { buildIfStale } from "../support/buildIfStale.ts";
 import { startServerProcess } from "../support/serverProcess.ts";
 import { freshDataDir, removeDataDir } from "../support/testDatabase.ts";
 import type { BenchRow } from "./screening.ts";
@@ -68,7 +68,7 @@ async function timedSearch(page: Page, cdp: CDPSession, q: string, rows: boolean
 }
 
 export async function eventListRenderBenchmark(): Promise<BenchRow[]> {
-  buildClientIfStale();
+  await buildIfStale();
   const dataDir = await freshDataDir();
   const server = await startServerProcess({ dataDir, consoleEnv: "DEV" });
   const browser = await launchBrowser();

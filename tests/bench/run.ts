@@ -2,7 +2,8 @@
  * Benchmarks (`npm run bench`, not part of npm test). Each figure is printed beside a baseline
  * measured in the same run, with the ratio and the target:
  *   (a) JS and CSS that /v3/login loads, gzipped, against the whole client build; lazy chunks listed;
- *   (b) server start on an existing database until it answers, against a bare Node HTTP server;
+ *   (b) server start (npm start's server bundle) on an existing database until it answers, against
+ *       a bare Node HTTP server;
  *   (c) login p95 (argon2 included) over 40 logins, against a trivial route's p95;
  *   (d) screenings per second and p50/p99 on PostgreSQL with 1,000,000 events stored, against a
  *       trivial route under the same load, and the EXPLAIN of the engine's look-ups (screening.ts).
@@ -21,7 +22,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { launchBrowser } from "../support/browser.ts";
-import { buildClientIfStale } from "../support/e2eGlobalSetup.ts";
+import { buildIfStale } from "../support/buildIfStale.ts";
 import { freePort, REPO_ROOT, startServerProcess, waitForHttp } from "../support/serverProcess.ts";
 import { freshDataDir, removeDataDir } from "../support/testDatabase.ts";
 import { eventExportBenchmark } from "./eventExport.ts";
@@ -173,7 +174,8 @@ async function startTimes(dataDir: string): Promise<void> {
   const server: number[] = [];
   const bare: number[] = [];
   for (let run = 0; run < STARTS; run++) {
-    const started = await startServerProcess({ dataDir, consoleEnv: "DEV" });
+    // What `npm start` runs once its builds are fresh: node dist/server/main.js.
+    const started = await startServerProcess({ dataDir, consoleEnv: "DEV", entry: "bundle" });
     server.push(started.startMs);
     await started.stop();
     bare.push(await bareNodeStart());
@@ -182,7 +184,7 @@ async function startTimes(dataDir: string): Promise<void> {
   const baseline = median(bare);
   console.log(`\n(b) server start samples: ${server.join(", ")} ms; bare Node: ${bare.join(", ")} ms`);
   rows.push({
-    metric: `(b) server start, existing DB (median of ${STARTS})`,
+    metric: `(b) server start (dist/server bundle), existing DB (median of ${STARTS})`,
     value: ms(value),
     baseline: `${ms(baseline)} (bare Node http)`,
     ratio: ratio(value, baseline),
@@ -244,7 +246,7 @@ async function loginLatency(serverUrl: string): Promise<void> {
 
 async function main(): Promise<void> {
   console.log("Benchmarks: loopback only, one machine; figures vary with the load of the machine.");
-  buildClientIfStale();
+  await buildIfStale();
   const dataDir = await freshDataDir();
   try {
     // The first start migrates nothing (the template is migrated) but warms the data dir's files.

@@ -5,11 +5,15 @@ import path from "node:path";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { SERVER_BUNDLE } from "../../src/cli/serverBundle.ts";
 import { DEFAULT_HEADER } from "../../src/contract/envelope.ts";
+import { EMPTY_QUICK_SEARCH, eventList } from "../../src/contract/eventSearch.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { migrate } from "../../src/server/db/migrate.ts";
 import { DEMO_PASSWORD } from "../../src/server/db/seed/demoSeed.ts";
 import { startServer } from "../../src/server/server.ts";
+import { benchCall, benchLogin } from "../bench/benchSession.ts";
+import { buildIfStale } from "../support/buildIfStale.ts";
 import { freshDataDir, removeDataDir } from "../support/testDatabase.ts";
 import { testBackends } from "./helpers/testBackends.ts";
 
@@ -60,10 +64,13 @@ describe("startServer on the embedded database", () => {
     expect(eml).toContain(`${server.url}/v3/PasswordChange`);
   });
 
-  it("migrates and seeds a new data dir, prints the console URL and demo logins, and stops on SIGTERM", async () => {
+  it("npm start's server bundle migrates and seeds a new data dir, prints the console URL and demo logins, serves the API and stops on SIGTERM", async () => {
+    // What `npm start` runs after its builds: the bundle finds the migrations and dist/client from
+    // the package root, and loads the seed's faker chunk on demand.
+    await buildIfStale();
     const dataDir = await mkdtemp(path.join(os.tmpdir(), "console-empty-"));
     dirs.push(dataDir);
-    const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    const child: ChildProcess = spawn(process.execPath, [SERVER_BUNDLE], {
       cwd: ROOT,
       // DEMO_EVENTS keeps the demo events few, so the first start stays quick here.
       env: {
@@ -99,9 +106,17 @@ describe("startServer on the embedded database", () => {
     const url = /Console: (http:\/\/[\d.:]+)\/v3\//.exec(output)?.[1];
     const root = await fetch(`${url}/`, { redirect: "manual" });
     expect(root.status).toBe(302);
+    // The bundled Kysely and Zod at work: a session, then the engine's demo events in the list.
+    const session = await benchLogin(url ?? "", "en");
+    const { telegram } = await benchCall<{ rows: { eventId: string }[] }>(session, eventList, {
+      search: EMPTY_QUICK_SEARCH,
+      pageSize: 50,
+      cursor: null,
+    });
+    expect(telegram.rows).toHaveLength(50);
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
-  }, 60_000);
+  }, 180_000);
 });
 
 describe.each(testBackends().filter((backend) => backend === "postgres"))("production mode (%s)", () => {

@@ -13,6 +13,11 @@ export interface ServerProcessOptions {
   env?: Record<string, string>;
   /** How long to wait for the first answer. */
   startTimeoutMs?: number;
+  /**
+   * What runs: the sources through tsx (tests see every change at once), or the bundle `npm start`
+   * runs (dist/server/main.js, built beforehand: src/cli/serverBundle.ts).
+   */
+  entry?: "sources" | "bundle";
 }
 
 export interface ServerProcess {
@@ -63,8 +68,8 @@ export async function waitForHttp(url: string, timeoutMs: number, exited?: () =>
 }
 
 /**
- * Starts the real server (`node --import tsx src/server/main.ts`) as a child process on a free
- * loopback port and waits until /v3/login answers.
+ * Starts the real server (`node --import tsx src/server/main.ts`, or `node dist/server/main.js` for
+ * the bundle) as a child process on a free loopback port and waits until /v3/login answers.
  */
 export async function startServerProcess(options: ServerProcessOptions = {}): Promise<ServerProcess> {
   const port = await freePort();
@@ -93,7 +98,9 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
   const started = Date.now();
   // SERVER_NODE_ARGS adds Node options to the server alone, e.g. "--cpu-prof --cpu-prof-dir=.tmp/prof".
   const nodeArgs = (process.env.SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "src/server/main.ts"], {
+  const entry =
+    options.entry === "bundle" ? ["dist/server/main.js"] : ["--import", "tsx", "src/server/main.ts"];
+  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: REPO_ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,10 +1,11 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { type Kysely, sql } from "kysely";
+import { PACKAGE_ROOT } from "../packageRoot.ts";
 import type { Database } from "./schema.ts";
 
-export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+/** Read at run time, also by the server bundle (dist/server), so found from the package root. */
+export const MIGRATIONS_DIR = path.join(PACKAGE_ROOT, "src/server/db/migrations");
 
 /** Migration files NNN_name.sql, in the order they apply. */
 export async function migrationFiles(dir = MIGRATIONS_DIR): Promise<string[]> {
