@@ -27,7 +27,7 @@ export interface ShopContext {
   telegram: unknown;
   /**
    * Set when the pass came from the per-process cache of applications: the credential fingerprint it
-   * was judged under. The route must read credentialFingerprintSql in the statement that does its
+   * was judged under. The route must read credentialFingerprintsSql in the statement that does its
    * work and, when it differs, call ShopSignature.reauthenticate before storing anything.
    */
   provisionalFingerprint: string | null;

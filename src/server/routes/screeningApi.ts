@@ -16,7 +16,6 @@ import { ScreeningGuardFailed, screenTransaction } from "../screening/screenTran
 import type { CredentialCipher } from "../services/credentialCipher.ts";
 import type { ServiceDeps } from "../services/deps.ts";
 import { screeningOpenApiDocument } from "../services/screeningOpenApiDocument.ts";
-import { credentialFingerprintSql } from "../services/shopAuthService.ts";
 import { eventResult, resolveModelId, updateSettleStatus } from "../services/shopEventService.ts";
 
 interface ShopCallContext<C extends ShopCallSpec> {
@@ -121,9 +120,7 @@ export async function registerScreeningApiRoutes(
           // A cached authentication is proved current in the facts statement, before anything is stored.
           const fingerprint = current.provisionalFingerprint;
           const guard =
-            fingerprint === null
-              ? undefined
-              : { sql: credentialFingerprintSql(current.applicationId), expected: fingerprint };
+            fingerprint === null ? undefined : { applicationId: current.applicationId, fingerprint };
           return screenTransaction(
             deps,
             { companyId: current.companyId, modelId, applicationId: current.applicationId },

@@ -1,19 +1,39 @@
-import { type Kysely, type RawBuilder, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { KeywordTarget } from "../../contract/rules.ts";
 import type { Transaction } from "../../contract/screening.ts";
 import { PREPARED } from "../db/preparedStatements.ts";
 import type { Database } from "../db/schema.ts";
-import { type IpGeo, ipGeoOf, ipGeoSql } from "../services/ipGeo.ts";
-import { type KeywordProbe, keywordHitsOf, keywordHitsSql } from "../services/keywordLookup.ts";
+import { type IpGeo, ipGeoAddress, ipGeoOf, ipGeoSql } from "../services/ipGeo.ts";
+import {
+  type KeywordHits,
+  type KeywordProbe,
+  keywordHitsOf,
+  keywordHitsSql,
+} from "../services/keywordLookup.ts";
 import { negativeHitsOf, negativeHitsSql, negativePairId } from "../services/negativeLookup.ts";
+import { credentialFingerprintsOf, credentialFingerprintsSql } from "../services/shopAuthService.ts";
 import { whiteMatchesOf, whiteMatchesSql, whiteProbesOf } from "../services/whiteLookup.ts";
 import type { FactNeeds } from "./factNeeds.ts";
+import { fixedStatement } from "./fixedStatement.ts";
 import type { LinkKeyValue } from "./linkKeys.ts";
-import { negativeProbesOf } from "./negativeKeys.ts";
+import { type NegativeProbe, negativeProbesOf } from "./negativeKeys.ts";
 import { normalizeIp, normalizeKeywordText } from "./normalize.ts";
 import { earlierMailSql } from "./relatedLookup.ts";
-import { keywordFactKey, negativeFactKey, type PartyOrItems, type ScreeningFacts } from "./types.ts";
-import { velocityFactsOf, velocitySql } from "./velocityLookup.ts";
+import {
+  keywordFactKey,
+  negativeFactKey,
+  type PartyOrItems,
+  type ScreeningFacts,
+  type WhiteType,
+} from "./types.ts";
+import {
+  type VelocityCount,
+  type VelocityNeed,
+  velocityAnswersOf,
+  velocityCountsOf,
+  velocityFactsOf,
+  velocitySql,
+} from "./velocityLookup.ts";
 
 const JST_OFFSET_MS = 9 * 3_600_000;
 
@@ -49,65 +69,196 @@ function keywordProbesOf(tx: Transaction, keywords: FactNeeds["keywords"]): Keyw
   return probes;
 }
 
+/** What one screening's facts are read for. */
+export interface FactsRequest {
+  companyId: string;
+  tx: Transaction;
+  needs: FactNeeds;
+  linkKeys: readonly LinkKeyValue[];
+  now: Date;
+  /** An application whose current credential fingerprint is read with the facts (the screening API's guard). */
+  guardApplicationId?: string;
+}
+
 export interface GatheredFacts {
   facts: ScreeningFacts;
   geo: IpGeo | undefined;
-  /** The value of the caller's guard expression, read in the same statement (null without one). */
-  guard: unknown;
+  /**
+   * The current credential fingerprint of the request's guardApplicationId, read in the same
+   * statement (null without one, or once the application is gone).
+   */
+  guard: string | null;
+}
+
+/** The statement's array parameters, each one element per probe of its look-up. */
+const PARAMETERS = [
+  "whiteScreening",
+  "whiteCompany",
+  "whiteType",
+  "whiteValue",
+  "negativeScreening",
+  "negativeCompany",
+  "negativeItem",
+  "negativeValue",
+  "keywordScreening",
+  "keywordCompany",
+  "keywordCategory",
+  "keywordLabel",
+  "keywordText",
+  "velocityCount",
+  "velocitySingle",
+  "velocityCompany",
+  "velocityKey",
+  "velocityWindow",
+  "velocityValue",
+  "velocityNow",
+  "mailScreening",
+  "mailCompany",
+  "mailValue",
+  "mailNow",
+  "geoScreening",
+  "geoCompany",
+  "geoAddress",
+  "guardApplications",
+] as const;
+type Parameter = (typeof PARAMETERS)[number];
+
+/**
+ * The facts of a batch of screenings in one statement of fixed text (a prepared statement on
+ * PostgreSQL, compiled once here): white entries, negative keys (all items of both parties),
+ * keywords (all categories), velocity (all keys and windows), whether the purchaser's e-mail was seen
+ * before, IP geolocation and the guards' credential fingerprints, each one scalar subquery over the
+ * whole batch's probes (each probe names its screening), so the statement's fixed costs (planning,
+ * executor start, round trip, commit) are paid once per batch, not per screening.
+ */
+const factsStatement = fixedStatement(
+  PARAMETERS,
+  (p) =>
+    sql<Record<string, unknown>>`${sql.raw(PREPARED)}select
+    ${whiteMatchesSql({ screening: p.whiteScreening, companyId: p.whiteCompany, type: p.whiteType, value: p.whiteValue })} as white,
+    ${negativeHitsSql({ screening: p.negativeScreening, companyId: p.negativeCompany, item: p.negativeItem, value: p.negativeValue })} as negative,
+    ${keywordHitsSql({ screening: p.keywordScreening, companyId: p.keywordCompany, categoryId: p.keywordCategory, label: p.keywordLabel, text: p.keywordText })} as keyword,
+    ${velocitySql({ count: p.velocityCount, single: p.velocitySingle, companyId: p.velocityCompany, keyType: p.velocityKey, windowMs: p.velocityWindow, value: p.velocityValue, now: p.velocityNow })} as velocity,
+    ${earlierMailSql({ screening: p.mailScreening, companyId: p.mailCompany, mail: p.mailValue, now: p.mailNow })} as mail_seen,
+    ${ipGeoSql({ screening: p.geoScreening, companyId: p.geoCompany, address: p.geoAddress })} as geo,
+    ${credentialFingerprintsSql(p.guardApplications)} as guard`,
+);
+
+/** What one screening reads: its probes of every look-up, and how its facts are made of the answers. */
+interface Probes {
+  negative: NegativeProbe[];
+  velocityNeeds: VelocityNeed[];
+  velocityCounts: (VelocityCount & { number: number })[];
+}
+
+/** Adds one screening's probes to the batch's array parameters. */
+function addProbes(values: Record<Parameter, unknown[]>, screening: number, request: FactsRequest): Probes {
+  const { companyId, tx, needs, linkKeys } = request;
+  const now = request.now.toISOString();
+  for (const probe of whiteProbesOf(tx)) {
+    values.whiteScreening.push(screening);
+    values.whiteCompany.push(companyId);
+    values.whiteType.push(probe.type);
+    values.whiteValue.push(probe.value);
+  }
+  const negative = needs.negative ? negativeProbesOf(tx) : [];
+  for (const probe of negative) {
+    values.negativeScreening.push(screening);
+    values.negativeCompany.push(companyId);
+    values.negativeItem.push(probe.item);
+    values.negativeValue.push(probe.value);
+  }
+  for (const probe of keywordProbesOf(tx, needs.keywords)) {
+    values.keywordScreening.push(screening);
+    values.keywordCompany.push(companyId);
+    values.keywordCategory.push(probe.categoryId);
+    values.keywordLabel.push(probe.label);
+    values.keywordText.push(probe.text);
+  }
+  const velocityNeeds = [...needs.velocity].map(([key, windows]) => ({ key, windowsMs: [...windows] }));
+  const velocityCounts = velocityCountsOf(velocityNeeds, linkKeys).map((count) => {
+    // Numbered across the batch: the answers come back by number.
+    const number = values.velocityCount.length === 0 ? 0 : (values.velocityCount.at(-1) as number) + 1;
+    for (const value of count.values) {
+      values.velocityCount.push(number);
+      values.velocitySingle.push(count.values.length === 1);
+      values.velocityCompany.push(companyId);
+      values.velocityKey.push(count.key);
+      values.velocityWindow.push(count.windowMs);
+      values.velocityValue.push(value);
+      values.velocityNow.push(now);
+    }
+    return { ...count, number };
+  });
+  for (const key of linkKeys) {
+    if (!key.purchaserMail) continue;
+    values.mailScreening.push(screening);
+    values.mailCompany.push(companyId);
+    values.mailValue.push(key.value);
+    values.mailNow.push(now);
+  }
+  const address = ipGeoAddress(normalizeIp(tx.device?.ipaddress));
+  if (address !== undefined) {
+    values.geoScreening.push(screening);
+    values.geoCompany.push(companyId);
+    values.geoAddress.push(address);
+  }
+  if (request.guardApplicationId !== undefined) values.guardApplications.push(request.guardApplicationId);
+  return { negative, velocityNeeds, velocityCounts };
 }
 
 /**
- * Reads what the conditions need, once per event and in one query (one round trip): white entries,
- * negative keys (all items of both parties), keywords (all categories), velocity (all keys and
- * windows), whether the purchaser's e-mail was seen before and IP geolocation, each a scalar subquery;
- * and the caller's guard expression, if any (a cached authentication proved current in the same trip).
+ * Reads what the conditions of each screening need, for a batch of screenings in one query (one
+ * round trip); the answers in the requests' order.
  */
-export async function gatherFacts(
+export async function gatherFactsOf(
   db: Kysely<Database>,
-  companyId: string,
-  tx: Transaction,
-  needs: FactNeeds,
-  linkKeys: readonly LinkKeyValue[],
-  now: Date,
-  guard?: RawBuilder<unknown>,
-): Promise<GatheredFacts> {
-  const negativeProbes = needs.negative ? negativeProbesOf(tx) : [];
-  const purchaserMails = linkKeys.filter((key) => key.purchaserMail).map((key) => key.value);
-  const velocityNeeds = [...needs.velocity].map(([key, windows]) => ({ key, windowsMs: [...windows] }));
-  // One statement of fixed text (a prepared statement on PostgreSQL): every input is a parameter.
-  const { rows } = await sql<Record<string, unknown>>`${sql.raw(PREPARED)}select
-    ${whiteMatchesSql(companyId, whiteProbesOf(tx))} as white,
-    ${negativeHitsSql(companyId, negativeProbes)} as negative,
-    ${keywordHitsSql(companyId, keywordProbesOf(tx, needs.keywords))} as keyword,
-    ${velocitySql(companyId, velocityNeeds, linkKeys, now)} as velocity,
-    ${earlierMailSql(companyId, purchaserMails, now)} as mail_seen,
-    ${ipGeoSql(companyId, normalizeIp(tx.device?.ipaddress))} as geo,
-    ${guard ?? sql`null`} as guard`.execute(db);
-  const answers = rows[0] ?? {};
-  const white = whiteMatchesOf(answers.white);
-  const negativeHits = negativeHitsOf(answers.negative);
-  const geo = ipGeoOf(answers.geo);
-  const hitFacts = new Set(
-    negativeProbes
-      .filter((probe) => negativeHits.has(negativePairId(probe.item, probe.value)))
-      .map((probe) => negativeFactKey(probe.party, probe.item)),
-  );
-  const flag = tx.purchaser.existingCustomerFlg;
-  // The shop's flag when sent; otherwise no earlier event with the purchaser's e-mail address.
-  const firstTimeCustomer = flag !== undefined ? flag === "0" : answers.mail_seen !== true;
-  const requested = tx.requestedAt ? new Date(tx.requestedAt) : now;
-  return {
-    facts: {
-      now,
-      hourOfDay: jstHour(requested),
-      white,
-      negativeHits: hitFacts,
-      keywordHits: keywordHitsOf(answers.keyword),
-      velocity: velocityFactsOf(answers.velocity, velocityNeeds, linkKeys, tx.amount),
-      ipCountry: geo?.countryCode,
-      firstTimeCustomer,
-    },
-    geo,
-    guard: answers.guard ?? null,
-  };
+  requests: readonly FactsRequest[],
+): Promise<GatheredFacts[]> {
+  const values = Object.fromEntries(PARAMETERS.map((name) => [name, [] as unknown[]])) as Record<
+    Parameter,
+    unknown[]
+  >;
+  const probes = requests.map((request, screening) => addProbes(values, screening, request));
+  const [answers = {}] = await factsStatement.execute(db, values);
+  const count = requests.length;
+  const white = whiteMatchesOf(answers.white, count);
+  const negativeHits = negativeHitsOf(answers.negative, count);
+  const keywordHits = keywordHitsOf(answers.keyword, count);
+  const velocity = velocityAnswersOf(answers.velocity);
+  const mailSeen = new Set((answers.mail_seen ?? []) as number[]);
+  const geos = ipGeoOf(answers.geo, count);
+  const fingerprints = credentialFingerprintsOf(answers.guard);
+  return requests.map((request, screening) => {
+    const { tx, now } = request;
+    const { negative, velocityNeeds, velocityCounts } = probes[screening] as Probes;
+    const hits = negativeHits[screening] as Set<string>;
+    const hitFacts = new Set(
+      negative
+        .filter((probe) => hits.has(negativePairId(probe.item, probe.value)))
+        .map((probe) => negativeFactKey(probe.party, probe.item)),
+    );
+    const flag = tx.purchaser.existingCustomerFlg;
+    // The shop's flag when sent; otherwise no earlier event with the purchaser's e-mail address.
+    const firstTimeCustomer = flag !== undefined ? flag === "0" : !mailSeen.has(screening);
+    const requested = tx.requestedAt ? new Date(tx.requestedAt) : now;
+    const geo = geos[screening];
+    return {
+      facts: {
+        now,
+        hourOfDay: jstHour(requested),
+        white: white[screening] as Set<WhiteType>,
+        negativeHits: hitFacts,
+        keywordHits: keywordHits[screening] as KeywordHits,
+        velocity: velocityFactsOf(velocityCounts, velocity, velocityNeeds, tx.amount),
+        ipCountry: geo?.countryCode,
+        firstTimeCustomer,
+      },
+      geo,
+      guard:
+        request.guardApplicationId === undefined
+          ? null
+          : (fingerprints.get(request.guardApplicationId) ?? null),
+    };
+  });
 }

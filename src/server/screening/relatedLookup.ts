@@ -10,13 +10,24 @@ export interface RelatedEvent {
   keyValue: string;
 }
 
+/** Array parameters of first-time customer look-ups, one element per purchaser e-mail key of a screening. */
+export interface EarlierMailColumns {
+  screening: RawBuilder<unknown>;
+  companyId: RawBuilder<unknown>;
+  mail: RawBuilder<unknown>;
+  /** The screening's time (ISO). */
+  now: RawBuilder<unknown>;
+}
+
 /**
- * Whether the tenant has an event screened no later than `now` with one of the given e-mail keys
- * (first-time customer): at most one index probe per value on event_link_keys. Fixed text: the
- * values are an array parameter.
+ * One JSON value: the screenings (numbers in the batch) whose tenant has an event screened no later
+ * than their time with one of their e-mail keys (first-time customer): at most one index probe per
+ * value on event_link_keys. Fixed text: the values are array parameters.
  */
-export function earlierMailSql(companyId: string, mails: readonly string[], now: Date): RawBuilder<unknown> {
-  return sql`exists (select 1 from unnest(${[...mails]}::text[]) as m(v)
+export function earlierMailSql(mails: EarlierMailColumns): RawBuilder<unknown> {
+  return sql`(select coalesce(json_agg(distinct m.i), '[]'::json)
+    from unnest(${mails.screening}::int[], ${mails.companyId}::text[], ${mails.mail}::text[],
+                ${mails.now}::timestamptz[]) as m(i, company_id, v, now)
     where exists (select 1 from event_link_keys e
-      where e.company_id = ${companyId} and e.key_type = 'mail' and e.key_value = m.v and e.created_at <= ${now}))`;
+      where e.company_id = m.company_id and e.key_type = 'mail' and e.key_value = m.v and e.created_at <= m.now))`;
 }

@@ -1,10 +1,9 @@
-import type { RawBuilder } from "kysely";
 import type { AuthKind, Transaction } from "../../contract/screening.ts";
 import type { ServiceDeps } from "../services/deps.ts";
 import { type EvaluateOptions, evaluateRelease } from "./evaluateRelease.ts";
 import { newEventId } from "./eventId.ts";
 import { factNeedsOf } from "./factNeeds.ts";
-import { gatherFacts } from "./gatherFacts.ts";
+import { gatherFactsBatched } from "./factsBatcher.ts";
 import { linkKeysOf } from "./linkKeys.ts";
 import { activeReleases } from "./releaseCache.ts";
 import { storeEventBatched } from "./storeBatcher.ts";
@@ -19,13 +18,14 @@ export interface ScreeningLogger {
 }
 
 /**
- * A precondition read in the facts statement (no extra round trip): unless `sql` yields `expected`,
- * nothing is stored and ScreeningGuardFailed is thrown (the screening API proves with it that a
- * cached authentication is still current).
+ * A precondition read in the facts statement (no extra round trip): unless the application's current
+ * credential fingerprint (credentialFingerprintsSql) is `fingerprint`, nothing is stored and
+ * ScreeningGuardFailed is thrown (the screening API proves with it that a cached authentication is
+ * still current).
  */
 export interface ScreeningGuard {
-  sql: RawBuilder<unknown>;
-  expected: unknown;
+  applicationId: string;
+  fingerprint: string;
 }
 
 export class ScreeningGuardFailed extends Error {
@@ -75,8 +75,16 @@ export async function screenTransaction(
   const releases = await activeReleases(db, companyId, modelId, now);
   const linkKeys = linkKeysOf(tx);
   const needs = factNeedsOf([releases.normal, releases.simulation]);
-  const gathered = await gatherFacts(db, companyId, tx, needs, linkKeys, now, options.guard?.sql);
-  if (options.guard && gathered.guard !== options.guard.expected) throw new ScreeningGuardFailed();
+  // Read with the screenings asking at the same time: one statement for them all.
+  const gathered = await gatherFactsBatched(db, {
+    companyId,
+    tx,
+    needs,
+    linkKeys,
+    now,
+    ...(options.guard ? { guardApplicationId: options.guard.applicationId } : {}),
+  });
+  if (options.guard && gathered.guard !== options.guard.fingerprint) throw new ScreeningGuardFailed();
 
   const reportTo = (releaseId: string | undefined): EvaluateOptions => ({
     onRuleError: (error: RuleError) =>

@@ -8,54 +8,102 @@ export interface VelocityNeed {
   windowsMs: readonly number[];
 }
 
-/**
- * One JSON value: [key, windowMs, count, amount] of the tenant's earlier events sharing one of the
- * event's values of each needed key within each window (inclusive: created at or after now minus
- * the window). Each (key, window) is an index range scan per value on event_link_keys (company,
- * type, value, time); an event sharing several values of one key counts once. Fixed text: keys and
- * windows are array parameters.
- */
-export function velocitySql(
-  companyId: string,
+/** One count to read: the events sharing one of a screening's values of a key within a window. */
+export interface VelocityCount {
+  key: LinkKey;
+  windowMs: number;
+  values: readonly string[];
+}
+
+/** The counts a screening needs: each needed key's windows over its values (a key without values shares nothing). */
+export function velocityCountsOf(
   needs: readonly VelocityNeed[],
   keys: readonly LinkKeyValue[],
-  now: Date,
-): RawBuilder<unknown> {
-  const windows = needs.flatMap((need) => need.windowsMs.map((ms) => ({ key: need.key, ms })));
-  const wanted = new Set(needs.map((need) => need.key));
-  const values = keys.filter((key) => wanted.has(key.keyType));
-  return sql`(select coalesce(json_agg(json_build_array(v.t, v.ms, v.n, v.amount)), '[]'::json) from (
-    select w.t, w.ms, count(*)::int as n, coalesce(sum(d.amount), 0)::float8 as amount
-    from unnest(${windows.map((w) => w.key)}::text[], ${windows.map((w) => w.ms)}::float8[]) as w(t, ms)
-    cross join lateral (
-      select distinct e.event_id, e.amount
-      from unnest(${values.map((key) => key.keyType)}::text[], ${values.map((key) => key.value)}::text[]) as k(t, v)
-      join event_link_keys e on e.company_id = ${companyId} and e.key_type = k.t and e.key_value = k.v
-        and e.created_at >= ${now}::timestamptz - w.ms * interval '1 millisecond' and e.created_at <= ${now}
-      where k.t = w.t
-    ) d
-    group by w.t, w.ms) v)`;
+): VelocityCount[] {
+  const counts: VelocityCount[] = [];
+  for (const need of needs) {
+    const values = keys.filter((key) => key.keyType === need.key).map((key) => key.value);
+    if (values.length === 0) continue;
+    for (const windowMs of need.windowsMs) counts.push({ key: need.key, windowMs, values });
+  }
+  return counts;
 }
 
 /**
- * Velocity facts from velocitySql's value. The event being screened is included (count + 1, amount
- * + its amount) when it has a value of the key; without one nothing is shared: 0.
+ * Array parameters of velocity look-ups, one element per value of each count: `count` numbers the
+ * batch's counts, `single` tells a count of one value from one of several.
+ */
+export interface VelocityProbeColumns {
+  count: RawBuilder<unknown>;
+  single: RawBuilder<unknown>;
+  companyId: RawBuilder<unknown>;
+  keyType: RawBuilder<unknown>;
+  windowMs: RawBuilder<unknown>;
+  value: RawBuilder<unknown>;
+  /** The screening's time (ISO). */
+  now: RawBuilder<unknown>;
+}
+
+/**
+ * One JSON value: [count, events, amount] of each count that found any of its tenant's earlier events
+ * sharing one of its values of its key within its window (inclusive: created at or after now minus
+ * the window), for a whole batch of screenings at once. Each value is an index range scan on
+ * event_link_keys (company, type, value, time). A count of one value is aggregated straight from its
+ * scan; in a count of several, an event sharing several of them counts once (a sort over the events
+ * found: event IDs compared bytewise, the cheapest equality). Fixed text: the counts are array
+ * parameters.
+ */
+export function velocitySql(probes: VelocityProbeColumns): RawBuilder<unknown> {
+  const scan = sql`unnest(${probes.count}::int[], ${probes.single}::bool[], ${probes.companyId}::text[],
+      ${probes.keyType}::text[], ${probes.windowMs}::float8[], ${probes.value}::text[], ${probes.now}::timestamptz[])
+      as p(c, single, company_id, t, ms, v, now)`;
+  const shares = sql`e.company_id = p.company_id and e.key_type = p.t and e.key_value = p.v
+        and e.created_at >= p.now - p.ms * interval '1 millisecond' and e.created_at <= p.now`;
+  return sql`(select coalesce(json_agg(json_build_array(v.c, v.n, v.amount)), '[]'::json) from (
+    select p.c, s.n, s.amount
+    from ${scan}
+    cross join lateral (select count(*)::int as n, coalesce(sum(e.amount), 0)::float8 as amount
+      from event_link_keys e where ${shares}) s
+    where p.single and s.n > 0
+    union all
+    select d.c, count(*)::int, coalesce(sum(d.amount), 0)::float8
+    from (select distinct p.c, e.event_id collate "C", e.amount
+      from ${scan} join event_link_keys e on ${shares}
+      where not p.single) d
+    group by d.c) v)`;
+}
+
+/** Reads velocitySql's value: events and amount by count number (counts that found none are absent). */
+export function velocityAnswersOf(value: unknown): Map<number, { events: number; amount: number }> {
+  return new Map(
+    ((value ?? []) as [number, number, number][]).map(([count, events, amount]) => [
+      count,
+      { events: Number(events), amount: Number(amount) },
+    ]),
+  );
+}
+
+/**
+ * Velocity facts of one screening: its counts (with their numbers in the batch) answered from
+ * velocityAnswersOf. The event being screened is included (count + 1, amount + its amount) when it
+ * has a value of the key; without one nothing is shared: 0.
  */
 export function velocityFactsOf(
-  value: unknown,
+  counts: readonly (VelocityCount & { number: number })[],
+  answers: Map<number, { events: number; amount: number }>,
   needs: readonly VelocityNeed[],
-  keys: readonly LinkKeyValue[],
   amount: number,
 ): Map<string, VelocityFact> {
   const facts = new Map<string, VelocityFact>();
   for (const need of needs) {
-    const has = keys.some((key) => key.keyType === need.key);
-    for (const ms of need.windowsMs) {
-      facts.set(velocityFactKey(need.key, ms), has ? { count: 1, amount } : { count: 0, amount: 0 });
-    }
+    for (const ms of need.windowsMs) facts.set(velocityFactKey(need.key, ms), { count: 0, amount: 0 });
   }
-  for (const [key, ms, count, sum] of (value ?? []) as [LinkKey, number, number, number][]) {
-    facts.set(velocityFactKey(key, Number(ms)), { count: Number(count) + 1, amount: Number(sum) + amount });
+  for (const count of counts) {
+    const found = answers.get(count.number) ?? { events: 0, amount: 0 };
+    facts.set(velocityFactKey(count.key, count.windowMs), {
+      count: found.events + 1,
+      amount: found.amount + amount,
+    });
   }
   return facts;
 }

@@ -1,5 +1,4 @@
-import { type Kysely, type RawBuilder, sql } from "kysely";
-import type { Database } from "../db/schema.ts";
+import { type RawBuilder, sql } from "kysely";
 
 export interface KeywordProbe {
   categoryId: string;
@@ -11,40 +10,41 @@ export interface KeywordProbe {
 
 export type KeywordHits = Map<string, { prefix: boolean; contains: boolean }>;
 
-/**
- * One JSON value: [label, prefix] for each probe that contains a keyword of its category (prefix:
- * one of them starts it), all categories at once. strpos compares literally, so % and _ in keywords
- * are ordinary characters; keywords are compared in NFKC lower case, as the texts are. Null without
- * probes.
- */
-export function keywordHitsSql(
-  companyId: string,
-  probes: readonly KeywordProbe[],
-): RawBuilder<unknown> | null {
-  if (probes.length === 0) return null;
-  return sql`(select coalesce(json_agg(json_build_array(h.label, h.prefix)), '[]'::json) from (
-    select p.label, bool_or(strpos(p.text, lower(normalize(k.keyword, NFKC))) = 1) as prefix
-    from unnest(${probes.map((p) => p.categoryId)}::text[], ${probes.map((p) => p.label)}::text[],
-                ${probes.map((p) => p.text)}::text[]) as p(category_id, label, text)
-    join keywords k on k.company_id = ${companyId} and k.category_id = p.category_id
-    where k.keyword <> '' and strpos(p.text, lower(normalize(k.keyword, NFKC))) > 0
-    group by p.label) h)`;
+/** Array parameters of keyword look-ups, one element per probe; `screening` numbers the batch's screenings. */
+export interface KeywordProbeColumns {
+  screening: RawBuilder<unknown>;
+  companyId: RawBuilder<unknown>;
+  categoryId: RawBuilder<unknown>;
+  label: RawBuilder<unknown>;
+  text: RawBuilder<unknown>;
 }
 
-export const keywordHitsOf = (value: unknown): KeywordHits =>
-  new Map(
-    ((value ?? []) as [string, boolean][]).map(([label, prefix]) => [label, { prefix, contains: true }]),
-  );
+/**
+ * One JSON value: [screening, label, prefix] for each label of a screening whose probes contain a
+ * keyword of their category in the screening's tenant (prefix: one of them starts it), all categories
+ * of a whole batch of screenings at once. strpos compares literally, so % and _ in keywords are
+ * ordinary characters; keywords are compared in NFKC lower case, as the texts are.
+ */
+export function keywordHitsSql(probes: KeywordProbeColumns): RawBuilder<unknown> {
+  return sql`(select coalesce(json_agg(json_build_array(h.i, h.label, h.prefix)), '[]'::json) from (
+    select p.i, p.label, bool_or(strpos(p.text, k.keyword) = 1) as prefix
+    from unnest(${probes.screening}::int[], ${probes.companyId}::text[], ${probes.categoryId}::text[],
+                ${probes.label}::text[], ${probes.text}::text[]) as p(i, company_id, category_id, label, text)
+    join (
+      -- Each keyword normalized once, not once per probe it is compared with (offset 0 keeps the
+      -- subquery from being merged into the join).
+      select company_id, category_id, lower(normalize(keyword, NFKC)) as keyword from keywords
+      where company_id = any(${probes.companyId}::text[]) and keyword <> '' offset 0
+    ) k on k.company_id = p.company_id and k.category_id = p.category_id
+    where strpos(p.text, k.keyword) > 0
+    group by p.i, p.label) h)`;
+}
 
-/** Which probes contain a keyword of their category, and whether one is a prefix, by label. */
-export async function findKeywordHits(
-  db: Kysely<Database>,
-  companyId: string,
-  probes: readonly KeywordProbe[],
-): Promise<KeywordHits> {
-  if (probes.length === 0) return new Map();
-  const { rows } = await sql<{ hits: unknown }>`select ${keywordHitsSql(companyId, probes)} as hits`.execute(
-    db,
-  );
-  return keywordHitsOf(rows[0]?.hits);
+/** Reads keywordHitsSql's value: the hits of each of `count` screenings, by label. */
+export function keywordHitsOf(value: unknown, count: number): KeywordHits[] {
+  const hits: KeywordHits[] = Array.from({ length: count }, () => new Map());
+  for (const [screening, label, prefix] of (value ?? []) as [number, string, boolean][]) {
+    hits[screening]?.set(label, { prefix, contains: true });
+  }
+  return hits;
 }

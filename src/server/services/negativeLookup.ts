@@ -1,37 +1,37 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Database } from "../db/schema.ts";
-import { type NegativeKey, negativeKeysOf } from "../screening/negativeKeys.ts";
+import { negativeKeysOf } from "../screening/negativeKeys.ts";
 
 export const negativePairId = (item: string, value: string): string => `${item}\u0000${value}`;
 
-/**
- * One JSON value: the [item, value] pairs among the given keys that hit the tenant's negative list,
- * looked up through the negative_keys primary key (all items of both parties at once). Its text is
- * the same for any keys (they are array parameters). The engine puts it into its one facts query;
- * findNegativeHits runs it alone.
- */
-export function negativeHitsSql(companyId: string, keys: readonly NegativeKey[]): RawBuilder<unknown> {
-  return sql`(select coalesce(json_agg(json_build_array(h.item, h.value)), '[]'::json) from (
-    select distinct k.item, k.value
-    from unnest(${keys.map((key) => key.item)}::text[], ${keys.map((key) => key.value)}::text[]) as p(item, value)
-    join negative_keys k on k.company_id = ${companyId} and k.item = p.item and k.value = p.value) h)`;
+/** Array parameters of negative look-ups, one element per key; `screening` numbers the batch's screenings. */
+export interface NegativeKeyColumns {
+  screening: RawBuilder<unknown>;
+  companyId: RawBuilder<unknown>;
+  item: RawBuilder<unknown>;
+  value: RawBuilder<unknown>;
 }
 
-/** Reads negativeHitsSql's value as a set of negativePairId(item, value). */
-export const negativeHitsOf = (value: unknown): Set<string> =>
-  new Set(((value ?? []) as [string, string][]).map(([item, hit]) => negativePairId(item, hit)));
+/**
+ * One JSON value: [screening, item, value] for each of a screening's keys that hits its tenant's
+ * negative list, looked up through the negative_keys primary key, for a whole batch of screenings
+ * at once (all items of both parties). Fixed text: the keys are array parameters.
+ */
+export function negativeHitsSql(keys: NegativeKeyColumns): RawBuilder<unknown> {
+  return sql`(select coalesce(json_agg(json_build_array(h.i, h.item, h.value)), '[]'::json) from (
+    select distinct p.i, k.item, k.value
+    from unnest(${keys.screening}::int[], ${keys.companyId}::text[], ${keys.item}::text[],
+                ${keys.value}::text[]) as p(i, company_id, item, value)
+    join negative_keys k on k.company_id = p.company_id and k.item = p.item and k.value = p.value) h)`;
+}
 
-/** Which of the given (item, value) keys hit the tenant's negative list, as negativePairId(item, value). */
-export async function findNegativeHits(
-  db: Kysely<Database>,
-  companyId: string,
-  keys: readonly NegativeKey[],
-): Promise<Set<string>> {
-  if (keys.length === 0) return new Set();
-  const { rows } = await sql<{ hits: unknown }>`select ${negativeHitsSql(companyId, keys)} as hits`.execute(
-    db,
-  );
-  return negativeHitsOf(rows[0]?.hits);
+/** Reads negativeHitsSql's value: per each of `count` screenings, its hits as negativePairId(item, value). */
+export function negativeHitsOf(value: unknown, count: number): Set<string>[] {
+  const hits = Array.from({ length: count }, () => new Set<string>());
+  for (const [screening, item, hit] of (value ?? []) as [number, string, string][]) {
+    hits[screening]?.add(negativePairId(item, hit));
+  }
+  return hits;
 }
 
 /**

@@ -54,7 +54,7 @@ export interface ShopApplication {
   apiAllowedIps: { address: string; subnet: number }[];
   /**
    * A digest of everything above as stored (secret ciphertext, model, API IP list): a rotation, a
-   * model change or an IP list change changes it (credentialFingerprintSql computes it in SQL).
+   * model change or an IP list change changes it (credentialFingerprintsSql computes it in SQL).
    */
   fingerprint: string;
 }
@@ -69,13 +69,17 @@ const FINGERPRINT = sql`md5(a.secret_ciphertext || '|' || a.model_id || '|' || c
     from allowed_ip_addresses ip where ip.company_id = a.company_id and ip.kind = 'api'), ''))`;
 
 /**
- * The application's current credential fingerprint as a scalar subquery (null once it is gone), to
- * read in the same statement as other work: what proves a cached authentication still current.
+ * One JSON value: [application ID, current credential fingerprint] of each of the given applications
+ * that still exists (`applicationIds` is a text array parameter), to read in the same statement as
+ * other work: what proves a cached authentication still current.
  */
-export const credentialFingerprintSql = (applicationId: string): RawBuilder<string | null> =>
-  sql<
-    string | null
-  >`(select ${FINGERPRINT} from api_applications a where a.application_id = ${applicationId})`;
+export const credentialFingerprintsSql = (applicationIds: RawBuilder<unknown>): RawBuilder<unknown> =>
+  sql`(select coalesce(json_agg(json_build_array(a.application_id, ${FINGERPRINT})), '[]'::json)
+    from api_applications a where a.application_id = any(${applicationIds}::text[]))`;
+
+/** Reads credentialFingerprintsSql's value: the fingerprint of each application found. */
+export const credentialFingerprintsOf = (value: unknown): Map<string, string> =>
+  new Map((value ?? []) as [string, string][]);
 
 /**
  * The application, its current secret key, its model and its company's API allowed-IP list: one
@@ -153,7 +157,7 @@ export interface ShopAuthenticator {
   /**
    * Authenticates from the application cached by an earlier call when there is one (no database
    * round trip, no decryption). Such a pass is provisional: the caller must compare
-   * application.fingerprint with credentialFingerprintSql read in the same statement as its work
+   * application.fingerprint with credentialFingerprintsSql read in the same statement as its work
    * and, before storing anything, call `fresh` when they differ. A refusal under the cached
    * application is never final: the application is read again and the request judged anew.
    */

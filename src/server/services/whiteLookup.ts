@@ -1,6 +1,5 @@
-import { type Kysely, type RawBuilder, sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { Transaction } from "../../contract/screening.ts";
-import type { Database } from "../db/schema.ts";
 import { normalizeIp, normalizeOpaque, normalizeTel } from "../screening/normalize.ts";
 import type { WhiteType } from "../screening/types.ts";
 
@@ -27,27 +26,29 @@ export function whiteProbesOf(tx: Transaction): { type: WhiteType; value: string
   return probes.filter((probe): probe is { type: WhiteType; value: string } => probe.value !== undefined);
 }
 
-/** One JSON value: the white types among the probes found in the tenant's white list (fixed text). */
-export function whiteMatchesSql(
-  companyId: string,
-  probes: readonly { type: WhiteType; value: string }[],
-): RawBuilder<unknown> {
-  return sql`(select coalesce(json_agg(distinct w.entry_type), '[]'::json)
-    from unnest(${probes.map((p) => p.type)}::text[], ${probes.map((p) => p.value)}::text[]) as p(entry_type, value)
-    join white_entries w on w.company_id = ${companyId} and w.entry_type = p.entry_type and w.value = p.value)`;
+/** Array parameters of white look-ups, one element per probe; `screening` numbers the batch's screenings. */
+export interface WhiteProbeColumns {
+  screening: RawBuilder<unknown>;
+  companyId: RawBuilder<unknown>;
+  type: RawBuilder<unknown>;
+  value: RawBuilder<unknown>;
 }
 
-export const whiteMatchesOf = (value: unknown): Set<WhiteType> => new Set((value ?? []) as WhiteType[]);
+/**
+ * One JSON value: [screening, white type] for each type among a screening's probes found in its
+ * tenant's white list, for a whole batch of screenings at once (fixed text: the probes are arrays).
+ */
+export function whiteMatchesSql(probes: WhiteProbeColumns): RawBuilder<unknown> {
+  return sql`(select coalesce(json_agg(json_build_array(h.i, h.entry_type)), '[]'::json) from (
+    select distinct p.i, w.entry_type
+    from unnest(${probes.screening}::int[], ${probes.companyId}::text[], ${probes.type}::text[],
+                ${probes.value}::text[]) as p(i, company_id, entry_type, value)
+    join white_entries w on w.company_id = p.company_id and w.entry_type = p.entry_type and w.value = p.value) h)`;
+}
 
-/** The white types the transaction's probes match, in one index query. */
-export async function findWhiteMatches(
-  db: Kysely<Database>,
-  companyId: string,
-  probes: readonly { type: WhiteType; value: string }[],
-): Promise<Set<WhiteType>> {
-  if (probes.length === 0) return new Set();
-  const { rows } = await sql<{ hits: unknown }>`select ${whiteMatchesSql(companyId, probes)} as hits`.execute(
-    db,
-  );
-  return whiteMatchesOf(rows[0]?.hits);
+/** Reads whiteMatchesSql's value: the white types each of `count` screenings matched. */
+export function whiteMatchesOf(value: unknown, count: number): Set<WhiteType>[] {
+  const matches = Array.from({ length: count }, () => new Set<WhiteType>());
+  for (const [screening, type] of (value ?? []) as [number, WhiteType][]) matches[screening]?.add(type);
+  return matches;
 }
