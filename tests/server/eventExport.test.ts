@@ -25,8 +25,13 @@ import {
 } from "../../src/contract/eventSearch.ts";
 import { messageText } from "../../src/contract/messages.ts";
 import { createMailer } from "../../src/server/mail/mailer.ts";
+import { relatedEvents } from "../../src/server/screening/relatedEvents.ts";
 import { csvCell } from "../../src/server/services/csvSafe.ts";
-import { eventCsvPlan } from "../../src/server/services/eventExport/eventCsvColumns.ts";
+import {
+  CSV_RELATED_PER_KEY,
+  eventCsvPlan,
+  MULTI_VALUE_SEPARATOR,
+} from "../../src/server/services/eventExport/eventCsvColumns.ts";
 import { eventExportJob } from "../../src/server/services/eventExport/eventExportJob.ts";
 import { EVENT_CSV_JOB } from "../../src/server/services/eventExport/eventExportPayload.ts";
 import { type SmtpCapture, startSmtpCapture } from "../support/smtpCapture.ts";
@@ -479,6 +484,71 @@ describe.each(testBackends())("event CSV output (%s)", (backend) => {
     expect(done.rowCount).toBe(expected.length);
     const [, ...rows] = records((await download(url, admin)).rawPayload.toString("utf8").slice(1));
     expect(rows.map((row) => row.split(",")[0])).toEqual(expected.map((row) => row.event_id));
+    mailer.close();
+  });
+
+  it("writes each event's related events as the detail finds them, the newest few per shared key, across batches", async () => {
+    const model = (
+      await t.db
+        .selectFrom("events")
+        .select("model_id")
+        .where("event_id", "=", chosen[0] as string)
+        .executeTakeFirstOrThrow()
+    ).model_id;
+    // Events sharing a key value with earlier events (some with more than CSV_RELATED_PER_KEY of
+    // them), newest first, and a few with none: the cells are compared, not merely filled.
+    const { rows: picked } = await sql<{ event_id: string; related: number }>`
+      select e.event_id, (
+          select count(*)::int from event_link_keys k join event_link_keys o
+            on o.company_id = k.company_id and o.key_type = k.key_type and o.key_value = k.key_value
+              and o.created_at <= k.created_at and o.event_id <> k.event_id
+          where k.company_id = e.company_id and k.event_id = e.event_id
+        ) as related
+      from events e
+      where e.company_id = 'DEMO' and e.model_id = ${model} and not e.logically_deleted
+      order by e.created_at desc, e.event_id desc`.execute(t.db);
+    const withRelated = picked.filter((row) => row.related > 0);
+    const manyRelated = withRelated.filter((row) => row.related > 2 * CSV_RELATED_PER_KEY);
+    const none = picked.filter((row) => row.related === 0);
+    expect(manyRelated.length).toBeGreaterThan(0);
+    const wanted = new Set([
+      ...manyRelated.slice(0, 5),
+      ...withRelated.slice(0, 10),
+      ...withRelated.slice(-3),
+      ...none.slice(0, 2),
+    ]);
+    // In file order (newest first).
+    const eventIds = picked.filter((row) => wanted.has(row)).map((row) => row.event_id);
+    const mailer = createMailer({
+      smtpUrl: t.config.smtpUrl,
+      from: t.config.mailFrom,
+      dataDir: t.config.dataDir,
+    });
+    // Batches of 4: the events' related events are read across batch boundaries.
+    t.app.jobs.register(
+      EVENT_CSV_JOB,
+      eventExportJob({ db: t.db, config: t.config, mailer, now: t.clock.now }, 4),
+    );
+    const { url } = await exportAndRun(
+      { kind: "ids", eventIds },
+      { delimiter: CSV_DELIMITER.tab, groups: ["relatedEvent"], encoding: "utf8" },
+    );
+    const [header, ...lines] = records((await download(url, admin)).rawPayload.toString("utf8").slice(1));
+    expect(header?.split("\t")).toEqual([
+      EVENT_FIELD_LABELS.en.relatedEventId,
+      EVENT_FIELD_LABELS.en.sharedKey,
+    ]);
+    expect(lines).toHaveLength(eventIds.length);
+    let filled = 0;
+    for (const [index, line] of lines.entries()) {
+      const links = await relatedEvents(t.db, "DEMO", eventIds[index] as string, CSV_RELATED_PER_KEY);
+      expect(line.split("\t")).toEqual([
+        links.map((link) => link.relatedEventId).join(MULTI_VALUE_SEPARATOR),
+        links.map((link) => codeLabel("en", "sharedKey", link.sharedKey)).join(MULTI_VALUE_SEPARATOR),
+      ]);
+      if (links.length > 0) filled++;
+    }
+    expect(filled).toBeGreaterThan(eventIds.length / 2);
     mailer.close();
   });
 
