@@ -16,7 +16,7 @@ import {
   type SignedRequest,
   shopSourceAllowed,
 } from "../services/shopAuthService.ts";
-import { ApiError, requestLang, trimStrings } from "./envelope.ts";
+import { ApiError, requestLang } from "./envelope.ts";
 
 export interface ShopContext {
   companyId: string;
@@ -63,6 +63,21 @@ const REFUSAL_CODE: Record<ShopAuthRefusal, ErrorCode> = {
   replay: ERROR.replay,
 };
 
+/**
+ * trimStrings of envelope.ts, done in place: the body is this request's own, freshly parsed (the
+ * signature covers rawBody), so no copy of every object and array is made on each call.
+ */
+function trimStringsInPlace(value: unknown): unknown {
+  if (typeof value === "string") return value.trim();
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) value[index] = trimStringsInPlace(value[index]);
+  } else if (value !== null && typeof value === "object") {
+    const object = value as Record<string, unknown>;
+    for (const key of Object.keys(object)) object[key] = trimStringsInPlace(object[key]);
+  }
+  return value;
+}
+
 const headerValue = (value: string | string[] | undefined): string | undefined =>
   Array.isArray(value) ? undefined : value?.trim();
 
@@ -101,7 +116,7 @@ export function installShopSignature(scope: FastifyInstance, deps: ShopSignature
     if (body === null || typeof body !== "object" || Array.isArray(body) || !request.rawBody)
       throw new ApiError(ERROR.badEnvelope);
     // Trimmed once: the info here, the whole envelope below.
-    const trimmed = trimStrings(body) as { info?: unknown };
+    const trimmed = trimStringsInPlace(body) as { info?: unknown };
     const info = shopInfoSchema.safeParse(trimmed.info);
     if (!info.success) throw new ApiError(ERROR.badEnvelope);
 

