@@ -1,6 +1,7 @@
 /**
  * Event CSV output benchmark (part of `npm run bench`, or alone: `npx tsx tests/bench/eventExport.ts`):
- * the real server (src/server/main.ts in a child process) on PostgreSQL (console_bench, which holds
+ * the real server as `npm start` runs it (the bundle dist/server/main.js, built when stale, in a child
+ * process) on PostgreSQL (console_bench, which holds
  * DEMO's bulk events; see benchDatabase.ts and screening.ts) and an admin session over loopback
  * HTTP. Each run requests eventCsvExport for a search of close to 150,000 events (a created-at range
  * ending at the newest event) with every group, UTF-8, comma; the server's own job worker writes the
@@ -41,6 +42,7 @@ import { openDatabase } from "../../src/server/db/connect.ts";
 import { migrate } from "../../src/server/db/migrate.ts";
 import { EXPORT_BATCH_SIZE } from "../../src/server/services/eventExport/eventExportJob.ts";
 import { selectionEvents } from "../../src/server/services/eventSearch/matchingEvents.ts";
+import { buildIfStale } from "../support/buildIfStale.ts";
 import { startServerProcess } from "../support/serverProcess.ts";
 import { benchDatabaseUrl } from "./benchDatabase.ts";
 import { type BenchSession, benchCall, benchLogin } from "./benchSession.ts";
@@ -301,10 +303,14 @@ export async function eventExportBenchmark(): Promise<BenchRow[]> {
 
     const url = new URL(databaseUrl);
     url.searchParams.set("application_name", APPLICATION_NAME);
+    // What `npm start` runs (node dist/server/main.js), not the sources through tsx's loader, whose
+    // compiled code differs (e.g. each closure named at its creation).
+    await buildIfStale();
     server = await startServerProcess({
       databaseUrl: url.toString(),
       dataDir,
       consoleEnv: "DEV",
+      entry: "bundle",
       env: { CREDENTIAL_KEY: await credentialKey(), LOG_LEVEL: "warn" },
     });
     const pid = server.child.pid;
