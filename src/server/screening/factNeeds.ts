@@ -38,8 +38,34 @@ function needsOf(release: LoadedRelease): FactNeeds {
   return needs;
 }
 
-/** The union of the needs of the given releases. */
+/** Stands for a missing release in the cache of unions below. */
+const NO_RELEASE = {};
+interface UnionCache {
+  next: WeakMap<object, UnionCache>;
+  needs?: FactNeeds;
+}
+const unions: UnionCache = { next: new WeakMap() };
+
+/**
+ * The union of the needs of the given releases. Cached per combination of releases (loaded releases
+ * are cached and never change), so each screening does not rebuild it; callers only read it.
+ */
 export function factNeedsOf(releases: readonly (LoadedRelease | null)[]): FactNeeds {
+  let cache = unions;
+  for (const release of releases) {
+    const key = release ?? NO_RELEASE;
+    let next = cache.next.get(key);
+    if (!next) {
+      next = { next: new WeakMap() };
+      cache.next.set(key, next);
+    }
+    cache = next;
+  }
+  cache.needs ??= unionOf(releases);
+  return cache.needs;
+}
+
+function unionOf(releases: readonly (LoadedRelease | null)[]): FactNeeds {
   const union: FactNeeds = { negative: false, keywords: new Map(), velocity: new Map() };
   for (const release of releases) {
     if (!release) continue;

@@ -13,6 +13,7 @@ import {
 import { negativeHitsOf, negativeHitsSql, negativePairId } from "../services/negativeLookup.ts";
 import { credentialFingerprintsOf, credentialFingerprintsSql } from "../services/shopAuthService.ts";
 import { whiteMatchesOf, whiteMatchesSql, whiteProbesOf } from "../services/whiteLookup.ts";
+import { textArrayLiteral } from "./arrayLiteral.ts";
 import type { FactNeeds } from "./factNeeds.ts";
 import { fixedStatement } from "./fixedStatement.ts";
 import type { LinkKeyValue } from "./linkKeys.ts";
@@ -220,7 +221,16 @@ export async function gatherFactsOf(
     unknown[]
   >;
   const probes = requests.map((request, screening) => addProbes(values, screening, request));
-  const [answers = {}] = await factsStatement.execute(db, values);
+  const parameters = Object.fromEntries(
+    PARAMETERS.map((name) => {
+      const array = values[name];
+      return [
+        name,
+        array.every((value) => typeof value === "string") ? textArrayLiteral(array as string[]) : array,
+      ];
+    }),
+  ) as Record<Parameter, unknown>;
+  const [answers = {}] = await factsStatement.execute(db, parameters);
   const count = requests.length;
   const white = whiteMatchesOf(answers.white, count);
   const negativeHits = negativeHitsOf(answers.negative, count);
