@@ -13,7 +13,7 @@ import {
 import { negativeHitsOf, negativeHitsSql, negativePairId } from "../services/negativeLookup.ts";
 import { credentialFingerprintsOf, credentialFingerprintsSql } from "../services/shopAuthService.ts";
 import { whiteMatchesOf, whiteMatchesSql, whiteProbesOf } from "../services/whiteLookup.ts";
-import { textArrayLiteral } from "./arrayLiteral.ts";
+import { arrayLiteral } from "./arrayLiteral.ts";
 import type { FactNeeds } from "./factNeeds.ts";
 import { fixedStatement } from "./fixedStatement.ts";
 import type { LinkKeyValue } from "./linkKeys.ts";
@@ -152,8 +152,11 @@ interface Probes {
   velocityCounts: (VelocityCount & { number: number })[];
 }
 
+/** Array parameters as built: texts, numbers and booleans only (arrayLiteral writes no NULL). */
+type ParameterArrays = Record<Parameter, (string | number | boolean)[]>;
+
 /** Adds one screening's probes to the batch's array parameters. */
-function addProbes(values: Record<Parameter, unknown[]>, screening: number, request: FactsRequest): Probes {
+function addProbes(values: ParameterArrays, screening: number, request: FactsRequest): Probes {
   const { companyId, tx, needs, linkKeys } = request;
   const now = request.now.toISOString();
   for (const probe of whiteProbesOf(tx)) {
@@ -216,20 +219,11 @@ export async function gatherFactsOf(
   db: Kysely<Database>,
   requests: readonly FactsRequest[],
 ): Promise<GatheredFacts[]> {
-  const values = Object.fromEntries(PARAMETERS.map((name) => [name, [] as unknown[]])) as Record<
-    Parameter,
-    unknown[]
-  >;
+  const values = Object.fromEntries(PARAMETERS.map((name) => [name, []])) as unknown as ParameterArrays;
   const probes = requests.map((request, screening) => addProbes(values, screening, request));
   const parameters = Object.fromEntries(
-    PARAMETERS.map((name) => {
-      const array = values[name];
-      return [
-        name,
-        array.every((value) => typeof value === "string") ? textArrayLiteral(array as string[]) : array,
-      ];
-    }),
-  ) as Record<Parameter, unknown>;
+    PARAMETERS.map((name) => [name, arrayLiteral(values[name])]),
+  ) as Record<Parameter, string>;
   const [answers = {}] = await factsStatement.execute(db, parameters);
   const count = requests.length;
   const white = whiteMatchesOf(answers.white, count);
