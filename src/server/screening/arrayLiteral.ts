@@ -1,8 +1,8 @@
 /**
  * A PostgreSQL array literal, exactly as pg writes an array parameter of texts, numbers or booleans
  * (each element as text, quoted, backslash and double quote escaped), but without two
- * regular-expression replacements per element when there is nothing to escape: the facts statement
- * sends several hundred elements per batch.
+ * regular-expression replacements per element when there is nothing to escape: the facts and store
+ * statements send several hundred elements per batch.
  */
 export function arrayLiteral(values: readonly (string | number | boolean)[]): string {
   let literal = "{";

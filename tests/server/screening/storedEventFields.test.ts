@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { transactionSchema } from "../../../src/contract/screening.ts";
 import { runAsTenant } from "../../../src/server/db/tenantContext.ts";
+import { linkKeysOf } from "../../../src/server/screening/linkKeys.ts";
 import { MANUAL_DEADLINE_HOURS } from "../../../src/server/screening/manualDeadline.ts";
 import { screenTransaction } from "../../../src/server/screening/screenTransaction.ts";
 import { testBackends } from "../helpers/testBackends.ts";
@@ -91,6 +92,27 @@ describe.each(testBackends())("screened event fields and group commit (%s)", (ba
       { party: "purchaser", tel_status: "verified", mobile_tel_status: "2" },
       { party: "shipping", tel_status: "unverified", mobile_tel_status: null },
     ]);
+  });
+
+  it("stores link key values as sent, also with quotes, backslashes, commas and braces", async () => {
+    const address = `東京都"港区"\\1,{2} 'x'`;
+    const tel = '03\\"1';
+    const outcome = await h.screen("DEMO", purchase({ purchaser: { fullAddress: address, tel } }));
+    const keys = await h.db
+      .selectFrom("event_link_keys")
+      .select(["key_type", "key_value", "amount", "created_at"])
+      .where("company_id", "=", "DEMO")
+      .where("event_id", "=", outcome.eventId)
+      .orderBy("key_type")
+      .execute();
+    const tx = transactionSchema.parse(purchase({ purchaser: { fullAddress: address, tel } }));
+    expect(keys.map((key) => [key.key_type, key.key_value])).toEqual(
+      linkKeysOf(tx)
+        .map((key) => [key.keyType, key.value])
+        .sort(([a], [b]) => ((a as string) < (b as string) ? -1 : 1)),
+    );
+    expect(keys.find((key) => key.key_type === "address")?.key_value).toContain('"港区"\\1,{2}');
+    expect(new Set(keys.map((key) => key.amount))).toEqual(new Set([5_000]));
   });
 
   it("stores screenings finishing together in one batch, each with its own outcome, parts and idempotency", async () => {
