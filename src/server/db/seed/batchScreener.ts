@@ -97,7 +97,7 @@ export class BatchScreener {
     ]);
     const byCategory = new Map<string, string[]>();
     for (const row of keywords) {
-      // As findKeywordHits compares: NFKC, lower case, empty keywords ignored.
+      // As keywordHitsSql compares: NFKC, lower case, empty keywords ignored.
       const keyword = row.keyword.normalize("NFKC").toLowerCase();
       if (keyword !== "")
         byCategory.set(row.category_id, [...(byCategory.get(row.category_id) ?? []), keyword]);
@@ -236,7 +236,7 @@ export class BatchScreener {
   private geoOf(ip: string | undefined): IpGeo | undefined {
     if (ip === undefined || isIP(ip) !== 4) return undefined;
     const value = ipv4Number(ip);
-    // The range starting at or below the address, if it also ends at or above it (as lookupIpGeo).
+    // The range starting at or below the address, if it also ends at or above it (as ipGeoSql).
     let low = 0;
     let high = this.ranges.length - 1;
     let found: GeoRange | undefined;
