@@ -2,89 +2,49 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { runAsSystem } from "../db/tenantContext.ts";
 import { type FactsRequest, type GatheredFacts, gatherFactsOf } from "./gatherFacts.ts";
-
-/**
- * Batched facts reads. Screenings that ask for their facts while a read is under way wait for it and
- * then go together, as one statement: under load a batch holds what arrived during the previous one
- * (no fixed delay is added; an idle database reads at once), and the statement's fixed costs are
- * shared. One batch runs at a time: a second would only halve the batches (measured: more PostgreSQL
- * and server CPU per screening, no throughput gained).
- */
-const MAX_IN_FLIGHT = 1;
-const MAX_BATCH = 64;
-
-interface Pending {
-  request: FactsRequest;
-  resolve(facts: GatheredFacts): void;
-  reject(error: unknown): void;
-}
-
-interface Batcher {
-  queue: Pending[];
-  inFlight: number;
-  scheduled: boolean;
-}
-
-const batchers = new WeakMap<Kysely<Database>, Batcher>();
+import { type BatchItem, groupBatcher } from "./groupBatcher.ts";
 
 /** Reads one batch; a batch that fails as a whole is read screening by screening, so each gets its own outcome. */
-async function readBatch(db: Kysely<Database>, batch: Pending[]): Promise<void> {
+async function readBatch(
+  db: Kysely<Database>,
+  batch: BatchItem<FactsRequest, GatheredFacts>[],
+): Promise<void> {
   try {
     const answers = await gatherFactsOf(
       db,
-      batch.map((pending) => pending.request),
+      batch.map((entry) => entry.item),
     );
-    for (const [index, pending] of batch.entries()) pending.resolve(answers[index] as GatheredFacts);
+    for (const [index, entry] of batch.entries()) entry.resolve(answers[index] as GatheredFacts);
   } catch (error) {
-    if (batch.length === 1) (batch[0] as Pending).reject(error);
+    if (batch.length === 1) (batch[0] as BatchItem<FactsRequest, GatheredFacts>).reject(error);
     else
       await Promise.all(
-        batch.map((pending) =>
-          gatherFactsOf(db, [pending.request]).then(
-            ([answer]) => pending.resolve(answer as GatheredFacts),
-            pending.reject,
+        batch.map((entry) =>
+          gatherFactsOf(db, [entry.item]).then(
+            ([answer]) => entry.resolve(answer as GatheredFacts),
+            entry.reject,
           ),
         ),
       );
   }
 }
 
-function flush(db: Kysely<Database>, batcher: Batcher): void {
-  batcher.scheduled = false;
-  while (batcher.inFlight < MAX_IN_FLIGHT && batcher.queue.length > 0) {
-    const batch = batcher.queue.splice(0, MAX_BATCH);
-    batcher.inFlight++;
-    // A batch holds several tenants' screenings (each probe names its tenant): it is read in the
-    // system context, whichever caller's context scheduled it.
-    runAsSystem(() => readBatch(db, batch))
-      // readBatch settles every caller itself; should it still fail, none is left waiting.
-      .catch((error: unknown) => {
-        for (const pending of batch) pending.reject(error);
-      })
-      .finally(() => {
-        batcher.inFlight--;
-        flush(db, batcher);
-      });
-  }
-}
+/**
+ * Batched facts reads (groupBatcher): screenings asking together share one statement and its fixed
+ * costs. One batch runs at a time: a second would only halve the batches (measured: more PostgreSQL
+ * and server CPU per screening, no throughput gained). A batch holds several tenants' screenings (each
+ * probe names its tenant), so it is read in the system context, whichever caller's context scheduled it.
+ */
+const readFactsBatched = groupBatcher<FactsRequest, GatheredFacts>({
+  maxInFlight: 1,
+  maxBatch: 64,
+  run: (db, batch) => runAsSystem(() => readBatch(db, batch)),
+});
 
 /**
  * The facts of one screening, read with the screenings asking at the same time (gatherFactsOf).
  * Rejects with the read's error.
  */
 export function gatherFactsBatched(db: Kysely<Database>, request: FactsRequest): Promise<GatheredFacts> {
-  return new Promise((resolve, reject) => {
-    let batcher = batchers.get(db);
-    if (!batcher) {
-      batcher = { queue: [], inFlight: 0, scheduled: false };
-      batchers.set(db, batcher);
-    }
-    batcher.queue.push({ request, resolve, reject });
-    if (!batcher.scheduled && batcher.inFlight < MAX_IN_FLIGHT) {
-      // After the current I/O callbacks, so screenings asking together go together.
-      batcher.scheduled = true;
-      const scheduled = batcher;
-      setImmediate(() => flush(db, scheduled));
-    }
-  });
+  return readFactsBatched(db, request);
 }
