@@ -43,9 +43,9 @@ import { migrate } from "../../src/server/db/migrate.ts";
 import { EXPORT_BATCH_SIZE } from "../../src/server/services/eventExport/eventExportJob.ts";
 import { selectionEvents } from "../../src/server/services/eventSearch/matchingEvents.ts";
 import { buildIfStale } from "../support/buildIfStale.ts";
+import { callInSession, type DemoAdminSession, signInDemoAdmin } from "../support/demoAdminSession.ts";
 import { startServerProcess } from "../support/serverProcess.ts";
 import { benchDatabaseUrl } from "./benchDatabase.ts";
-import { type BenchSession, benchCall, benchLogin } from "./benchSession.ts";
 import type { BenchRow } from "./screening.ts";
 
 const COMPANY = "DEMO";
@@ -117,8 +117,8 @@ async function machineBusyMs(): Promise<number> {
 }
 
 // --- console calls -------------------------------------------------------------------------------
-const call = async <T>(session: BenchSession, spec: { path: string }, telegram: unknown): Promise<T> =>
-  (await benchCall<T>(session, spec, telegram)).telegram;
+const call = async <T>(session: DemoAdminSession, spec: { path: string }, telegram: unknown): Promise<T> =>
+  (await callInSession<T>(session, spec, telegram)).telegram;
 
 interface ExportRun {
   rowCount: number;
@@ -140,7 +140,7 @@ interface ExportRun {
  * and the CPU of the server, of its PostgreSQL backends and of the machine read around it.
  */
 async function runExport(
-  session: BenchSession,
+  session: DemoAdminSession,
   server: { pid: number; dataDir: string },
   backends: () => Promise<number[]>,
   finishedAt: (jobId: string) => Promise<Date>,
@@ -321,7 +321,7 @@ export async function eventExportBenchmark(): Promise<BenchRow[]> {
           pid: number;
         }>`select pid from pg_stat_activity where application_name = ${APPLICATION_NAME}`.execute(db)
       ).rows.map((row) => row.pid);
-    const session = await benchLogin(server.url, "ja");
+    const session = await signInDemoAdmin(server.url, "ja");
     const target = { pid, dataDir };
 
     const finishedAt = async (jobId: string) => {

@@ -36,9 +36,9 @@ import { seedBulkEvents } from "../../src/server/db/seed/bulkEvents.ts";
 import { seedDemo } from "../../src/server/db/seed/demoSeed.ts";
 import { createCredentialCipher } from "../../src/server/services/credentialCipher.ts";
 import { createEventListService } from "../../src/server/services/eventSearch/eventListService.ts";
+import { callInSession, type DemoAdminSession, signInDemoAdmin } from "../support/demoAdminSession.ts";
 import { startServerProcess } from "../support/serverProcess.ts";
 import { benchDatabaseUrl } from "./benchDatabase.ts";
-import { type BenchSession, benchCall, benchLogin } from "./benchSession.ts";
 import type { BenchRow } from "./screening.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -197,12 +197,12 @@ function serverTimingMs(header: string | null, name: "search" | "total"): number
  * telegram; fails on any error answer.
  */
 async function timedCall(
-  session: BenchSession,
+  session: DemoAdminSession,
   spec: { path: string },
   telegram: unknown,
 ): Promise<{ elapsedMs: number; serverMs: number; serviceMs: number; telegram: Record<string, unknown> }> {
   const started = performance.now();
-  const answer = await benchCall<Record<string, unknown>>(session, spec, telegram);
+  const answer = await callInSession<Record<string, unknown>>(session, spec, telegram);
   const elapsedMs = performance.now() - started;
   const timing = answer.response.headers.get("server-timing");
   return {
@@ -343,7 +343,7 @@ export async function eventSearchBenchmark(): Promise<BenchRow[]> {
   });
   const rows: BenchRow[] = [];
   try {
-    const session = await benchLogin(server.url, "en");
+    const session = await signInDemoAdmin(server.url, "en");
     // Baseline: an authenticated call through the same guard (session, token, permission) that reads
     // one permission row, so the HTTP, envelope and guard share of each figure is visible.
     const trivial = () => timedCall(session, screenPermissionList, { screenIds: ["EventList"] });

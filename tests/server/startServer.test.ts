@@ -12,8 +12,8 @@ import { loadConfig } from "../../src/server/config.ts";
 import { migrate } from "../../src/server/db/migrate.ts";
 import { DEMO_PASSWORD } from "../../src/server/db/seed/demoSeed.ts";
 import { startServer } from "../../src/server/server.ts";
-import { benchCall, benchLogin } from "../bench/benchSession.ts";
 import { buildIfStale } from "../support/buildIfStale.ts";
+import { callInSession, signInDemoAdmin } from "../support/demoAdminSession.ts";
 import { freshDataDir, removeDataDir } from "../support/testDatabase.ts";
 import { testBackends } from "./helpers/testBackends.ts";
 
@@ -107,8 +107,8 @@ describe("startServer on the embedded database", () => {
     const root = await fetch(`${url}/`, { redirect: "manual" });
     expect(root.status).toBe(302);
     // The bundled Kysely and Zod at work: a session, then the engine's demo events in the list.
-    const session = await benchLogin(url ?? "", "en");
-    const { telegram } = await benchCall<{ rows: { eventId: string }[] }>(session, eventList, {
+    const session = await signInDemoAdmin(url ?? "", "en");
+    const { telegram } = await callInSession<{ rows: { eventId: string }[] }>(session, eventList, {
       search: EMPTY_QUICK_SEARCH,
       pageSize: 50,
       cursor: null,

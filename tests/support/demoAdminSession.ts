@@ -1,8 +1,8 @@
 import { DEFAULT_HEADER, type Lang } from "../../src/contract/envelope.ts";
 import { DEMO_PASSWORD } from "../../src/server/db/seed/demoSeed.ts";
 
-/** DEMO's administrator signed in to a benchmark's server: the cookie and the anti-forgery token. */
-export interface BenchSession {
+/** DEMO's administrator signed in to a real server process (benchmarks, the first-start test): the cookie and the anti-forgery token. */
+export interface DemoAdminSession {
   url: string;
   lang: Lang;
   cookie: string;
@@ -11,7 +11,7 @@ export interface BenchSession {
 
 const COMPANY = "DEMO";
 
-export async function benchLogin(url: string, lang: Lang): Promise<BenchSession> {
+export async function signInDemoAdmin(url: string, lang: Lang): Promise<DemoAdminSession> {
   const response = await fetch(`${url}/api/v3/screen/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -27,8 +27,8 @@ export async function benchLogin(url: string, lang: Lang): Promise<BenchSession>
 }
 
 /** One console call in the session; fails on any error answer. */
-export async function benchCall<T>(
-  session: BenchSession,
+export async function callInSession<T>(
+  session: DemoAdminSession,
   spec: { path: string },
   telegram: unknown,
 ): Promise<{ response: Response; telegram: T }> {
