@@ -214,6 +214,20 @@ describe.each(testBackends())("event CSV output (%s)", (backend) => {
     return call(t.app, eventCsvExportStatus, { jobId }, { session });
   }
 
+  /** The export job with small batches (the caller closes the mailer it answers). */
+  function registerExportInBatchesOf(batchSize: number) {
+    const mailer = createMailer({
+      smtpUrl: t.config.smtpUrl,
+      from: t.config.mailFrom,
+      dataDir: t.config.dataDir,
+    });
+    t.app.jobs.register(
+      EVENT_CSV_JOB,
+      eventExportJob({ db: t.db, config: t.config, mailer, now: t.clock.now }, batchSize),
+    );
+    return mailer;
+  }
+
   /** Requests, runs the queued job and answers the job ID and its download path. */
   async function exportAndRun(
     selection: EventSelection,
@@ -464,15 +478,7 @@ describe.each(testBackends())("event CSV output (%s)", (backend) => {
       .orderBy("event_id", "desc")
       .execute();
     // Small batches, so the keyset crosses many batch boundaries (same-second events included).
-    const mailer = createMailer({
-      smtpUrl: t.config.smtpUrl,
-      from: t.config.mailFrom,
-      dataDir: t.config.dataDir,
-    });
-    t.app.jobs.register(
-      EVENT_CSV_JOB,
-      eventExportJob({ db: t.db, config: t.config, mailer, now: t.clock.now }, 7),
-    );
+    const mailer = registerExportInBatchesOf(7);
     const { url, done } = await exportAndRun(
       {
         kind: "search",
@@ -519,16 +525,8 @@ describe.each(testBackends())("event CSV output (%s)", (backend) => {
     ]);
     // In file order (newest first).
     const eventIds = picked.filter((row) => wanted.has(row)).map((row) => row.event_id);
-    const mailer = createMailer({
-      smtpUrl: t.config.smtpUrl,
-      from: t.config.mailFrom,
-      dataDir: t.config.dataDir,
-    });
     // Batches of 4: the events' related events are read across batch boundaries.
-    t.app.jobs.register(
-      EVENT_CSV_JOB,
-      eventExportJob({ db: t.db, config: t.config, mailer, now: t.clock.now }, 4),
-    );
+    const mailer = registerExportInBatchesOf(4);
     const { url } = await exportAndRun(
       { kind: "ids", eventIds },
       { delimiter: CSV_DELIMITER.tab, groups: ["relatedEvent"], encoding: "utf8" },

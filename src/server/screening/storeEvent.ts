@@ -30,7 +30,7 @@ const partInsert = (table: EventPartTable, rows: unknown[]) =>
  * column (unnest) rather than JSON, which PostgreSQL parses twice (json_in, then the populate): about
  * a third less for their rows, as in the demo seed's writer. Never null, so written as literals.
  */
-const LINK_KEY_COLUMNS = {
+export const LINK_KEY_COLUMNS = {
   company_id: "text",
   key_type: "text",
   key_value: "text",

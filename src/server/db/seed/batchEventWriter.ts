@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { EVENT_PART_TABLES, eventPartRows, eventRow } from "../../screening/eventPartRows.ts";
+import { LINK_KEY_COLUMNS } from "../../screening/storeEvent.ts";
 import type { Database } from "../schema.ts";
 import type { BatchScreening } from "./batchScreener.ts";
 
@@ -34,14 +35,7 @@ export function rowsOf(
  * per column (unnest), about a third faster than parsing JSON; the others as a JSON array.
  */
 const ARRAY_COLUMNS: Partial<Record<Table, Record<string, string>>> = {
-  event_link_keys: {
-    company_id: "text",
-    key_type: "text",
-    key_value: "text",
-    created_at: "timestamptz",
-    event_id: "text",
-    amount: "integer",
-  },
+  event_link_keys: LINK_KEY_COLUMNS,
 };
 
 /** Inserts the given rows of each table in one transaction. */
