@@ -214,6 +214,16 @@ describe.each(testBackends())("event CSV output (%s)", (backend) => {
     return call(t.app, eventCsvExportStatus, { jobId }, { session });
   }
 
+  /** The screening model of the first chosen event (a selection must stay within one model). */
+  async function modelOfChosenEvent(): Promise<string> {
+    const event = await t.db
+      .selectFrom("events")
+      .select("model_id")
+      .where("event_id", "=", chosen[0] as string)
+      .executeTakeFirstOrThrow();
+    return event.model_id;
+  }
+
   /** The export job with small batches (the caller closes the mailer it answers). */
   function registerExportInBatchesOf(batchSize: number) {
     const mailer = createMailer({
@@ -460,13 +470,7 @@ describe.each(testBackends())("event CSV output (%s)", (backend) => {
   });
 
   it("exports a search selection minus excluded events, newest first, across several batches", async () => {
-    const model = (
-      await t.db
-        .selectFrom("events")
-        .select("model_id")
-        .where("event_id", "=", chosen[0] as string)
-        .executeTakeFirstOrThrow()
-    ).model_id;
+    const model = await modelOfChosenEvent();
     const expected = await t.db
       .selectFrom("events")
       .select("event_id")
@@ -494,13 +498,7 @@ describe.each(testBackends())("event CSV output (%s)", (backend) => {
   });
 
   it("writes each event's related events as the detail finds them, the newest few per shared key, across batches", async () => {
-    const model = (
-      await t.db
-        .selectFrom("events")
-        .select("model_id")
-        .where("event_id", "=", chosen[0] as string)
-        .executeTakeFirstOrThrow()
-    ).model_id;
+    const model = await modelOfChosenEvent();
     // Events sharing a key value with earlier events (some with more than CSV_RELATED_PER_KEY of
     // them), newest first, and a few with none: the cells are compared, not merely filled.
     const { rows: picked } = await sql<{ event_id: string; related: number }>`
