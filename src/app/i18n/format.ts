@@ -14,8 +14,15 @@ export const formatDate = (value: Date | string | number): string =>
 export const formatDateTime = (value: Date | string | number): string =>
   format(toDate(value), DATE_TIME_FORMAT, { locale: ja });
 
-/** Currency by language (spec section 9): JPY in Japanese, USD in English. */
+const currencyFormats: Record<Lang, Intl.NumberFormat> = {
+  ja: new Intl.NumberFormat("ja-JP", { style: "currency", currency: "JPY" }),
+  en: new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }),
+};
+
+/**
+ * Currency by language (spec section 9): JPY in Japanese, USD in English. One formatter per language,
+ * made once: building an Intl.NumberFormat costs far more than formatting with it (every amount cell).
+ */
 export function formatCurrency(amount: number, lang: Lang): string {
-  const [locale, currency] = lang === "ja" ? ["ja-JP", "JPY"] : ["en-US", "USD"];
-  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(amount);
+  return currencyFormats[lang].format(amount);
 }
