@@ -36,9 +36,21 @@ export interface ApiClientOptions {
   fetch?: typeof globalThis.fetch;
 }
 
+export interface CallOptions {
+  /**
+   * A call the console makes on its own while the operator works (a job's status poll): it is not
+   * counted for the overlay, which would otherwise cover the page and take the operator's clicks.
+   */
+  background?: boolean;
+}
+
 export interface ApiClient {
-  call<C extends CallSpec>(spec: C, payload?: CallRequest<C>): Promise<CallOutcome<CallResult<C>>>;
-  /** Number of calls under way, for the overlay spinner. */
+  call<C extends CallSpec>(
+    spec: C,
+    payload?: CallRequest<C>,
+    options?: CallOptions,
+  ): Promise<CallOutcome<CallResult<C>>>;
+  /** Number of calls under way (background calls aside), for the overlay spinner. */
   pendingCalls(): number;
   onPendingChange(listener: () => void): () => void;
 }
@@ -93,8 +105,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return {
-    async call<C extends CallSpec>(spec: C, payload?: CallRequest<C>): Promise<CallOutcome<CallResult<C>>> {
-      setPending(1);
+    async call<C extends CallSpec>(
+      spec: C,
+      payload?: CallRequest<C>,
+      options: CallOptions = {},
+    ): Promise<CallOutcome<CallResult<C>>> {
+      const counted = options.background !== true;
+      if (counted) setPending(1);
       try {
         const response = await send(spec, payload);
         const parsed = anyEnvelope.safeParse(parseJson(response._data));
@@ -114,7 +131,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           );
         return { ok: true, result: result.data as CallResult<C>, messages: envelope.messages };
       } finally {
-        setPending(-1);
+        if (counted) setPending(-1);
       }
     },
     pendingCalls: () => pending,

@@ -14,6 +14,8 @@ export interface CallHandling {
   suppressMessages?: boolean;
   /** An unexpected exception shows message 697 (reload) instead of leaving for the system error page. */
   reportUnexpected?: boolean;
+  /** Made by the console on its own (a status poll): no overlay covers the page meanwhile (api.ts). */
+  background?: boolean;
 }
 
 /** A notification to show: a server message (error code then text), or a numbered catalogue message. */

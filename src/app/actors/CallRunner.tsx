@@ -55,7 +55,7 @@ export function CallRunnerProvider({ api, children }: { api: ApiClient; children
 
     const run: RunCall = async (spec, payload, handling = {}) => {
       try {
-        const outcome = await api.call(spec, payload);
+        const outcome = await api.call(spec, payload, { background: handling.background === true });
         apply(routeOutcome(outcome, handling));
         return outcome;
       } catch (error) {

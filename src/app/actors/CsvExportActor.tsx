@@ -12,6 +12,8 @@ export const CsvExportActor = createActorContext(csvExportMachine);
 
 // The dialog shows refusals itself (902, several models, 150,000, 963); 008 still goes to the snackbar.
 const SHOWN_IN_DIALOG = { manual: true } as const;
+// The status is asked every second while the file is written: the operator keeps working meanwhile.
+const POLLED_IN_BACKGROUND = { manual: true, background: true } as const;
 
 export function CsvExportProvider({ children }: { children: ReactNode }) {
   const run = useRunCall();
@@ -24,7 +26,7 @@ export function CsvExportProvider({ children }: { children: ReactNode }) {
           run(eventCsvExport, input, SHOWN_IN_DIALOG),
         ),
         exportStatus: fromPromise(({ input }: { input: { jobId: string } }) =>
-          run(eventCsvExportStatus, input, SHOWN_IN_DIALOG),
+          run(eventCsvExportStatus, input, POLLED_IN_BACKGROUND),
         ),
       },
       actions: {

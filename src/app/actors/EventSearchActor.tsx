@@ -12,8 +12,9 @@ export const EventSearchActor = createActorContext(eventSearchMachine);
 // split-period dialog and the several-models message beside the selection, a count's failure
 // where the total goes.
 const SHOWN_ON_SCREEN = { manual: true } as const;
-// A count that fails outright (network) tells 697 and leaves the rows on screen, not the list.
-const COUNT_HANDLING = { manual: true, reportUnexpected: true } as const;
+// A count that fails outright (network) tells 697 and leaves the rows on screen, not the list. It runs
+// behind the rows shown (a background call: no overlay), so the operator can open one meanwhile.
+const COUNT_HANDLING = { manual: true, reportUnexpected: true, background: true } as const;
 
 export function EventSearchProvider({ children }: { children: ReactNode }) {
   const run = useRunCall();

@@ -127,4 +127,23 @@ describe("createApiClient", () => {
     expect(api.pendingCalls()).toBe(0);
     expect(changes).toEqual([1, 0]);
   });
+
+  it("does not count a background call for the spinner", async () => {
+    let release: () => void = () => {};
+    const api = createApiClient({
+      lang: () => "ja",
+      loginInfo: () => null,
+      fetch: () =>
+        new Promise((_resolve, reject) => {
+          release = () => reject(new TypeError("fetch failed"));
+        }),
+    });
+    const changes: number[] = [];
+    api.onPendingChange(() => changes.push(api.pendingCalls()));
+    const call = api.call(logout, undefined, { background: true });
+    expect(api.pendingCalls()).toBe(0);
+    release();
+    await expect(call).rejects.toMatchObject({ kind: "network" });
+    expect(changes).toEqual([]);
+  });
 });
