@@ -216,9 +216,13 @@ export async function submitLogin(page: Page, lang: TestLang): Promise<Response>
  */
 export async function screenReady(page: Page, timeout = 15_000): Promise<void> {
   await visible(page.getByRole("main").getByRole("heading", { level: 1 }), timeout);
-  await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null, undefined, {
-    timeout,
-  });
+  // Nothing busy and no call under way: while one is, the overlay covers the page (menu included)
+  // and takes the clicks meant for what lies under it.
+  await page.waitForFunction(
+    () => document.querySelector('[aria-busy="true"], .busy-overlay') === null,
+    undefined,
+    { timeout },
+  );
 }
 
 /** Opens a screen through a group of the main menu and waits for its path and heading. */
@@ -228,7 +232,14 @@ export async function openMenuEntry(
   entry: { group: string; link: string; path: string; heading: string },
 ): Promise<void> {
   const nav = await visible(page.getByRole("navigation", { name: LABELS[lang].mainMenu, exact: true }));
-  await nav.getByRole("button", { name: entry.group, exact: true }).click();
+  const group = nav.getByRole("button", { name: entry.group, exact: true });
+  // A click that a call's overlay took (it covers the page while any call runs) left the group
+  // closed: the group is opened again until it says it is.
+  for (let attempt = 1; (await group.getAttribute("aria-expanded")) !== "true"; attempt++) {
+    if (attempt > 3) throw new Error(`menu group "${entry.group}" did not open`);
+    await screenReady(page);
+    await group.click();
+  }
   await nav.getByRole("link", { name: entry.link, exact: true }).click();
   await onPath(page, entry.path);
   await visible(heading(page, entry.heading));
