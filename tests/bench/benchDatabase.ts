@@ -96,6 +96,10 @@ export async function removeEventsSince(url: string, companyId: string, since: D
       [companyId],
     );
     await client.query("commit");
+    // The freed space and the visibility map as autovacuum leaves them, so the next run neither
+    // prunes the dead rows on its first visits nor fetches the heap in its index-only scans.
+    for (const table of ["events", ...tables.map((row) => row.table_name)])
+      await client.query(`vacuum ${client.escapeIdentifier(table)}`);
     return rowCount ?? 0;
   } catch (error) {
     await client.query("rollback").catch(() => undefined);
