@@ -108,7 +108,8 @@ describe("createApiClient", () => {
     await expect(broken.call(sessionInfo)).rejects.toMatchObject({ kind: "response" });
   });
 
-  it("throws a network failure and counts calls under way for the spinner", async () => {
+  /** A client whose network holds each call until released, then fails it; the spinner counts it reported. */
+  function heldClient() {
     let release: () => void = () => {};
     const api = createApiClient({
       lang: () => "ja",
@@ -120,6 +121,11 @@ describe("createApiClient", () => {
     });
     const changes: number[] = [];
     api.onPendingChange(() => changes.push(api.pendingCalls()));
+    return { api, changes, release: () => release() };
+  }
+
+  it("throws a network failure and counts calls under way for the spinner", async () => {
+    const { api, changes, release } = heldClient();
     const call = api.call(logout);
     expect(api.pendingCalls()).toBe(1);
     release();
@@ -129,17 +135,7 @@ describe("createApiClient", () => {
   });
 
   it("does not count a background call for the spinner", async () => {
-    let release: () => void = () => {};
-    const api = createApiClient({
-      lang: () => "ja",
-      loginInfo: () => null,
-      fetch: () =>
-        new Promise((_resolve, reject) => {
-          release = () => reject(new TypeError("fetch failed"));
-        }),
-    });
-    const changes: number[] = [];
-    api.onPendingChange(() => changes.push(api.pendingCalls()));
+    const { api, changes, release } = heldClient();
     const call = api.call(logout, undefined, { background: true });
     expect(api.pendingCalls()).toBe(0);
     release();
