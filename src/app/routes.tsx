@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from "react";
-import { Route, Switch, useSearch } from "wouter";
+import { matchRoute, Route, Switch, useLocation, useRouter, useSearch } from "wouter";
 import { PUBLIC_PATHS, SCREEN_IDS, SCREENS } from "../contract/screens.ts";
 import { lazyScreen } from "./lazyScreen.tsx";
 import { navigateTo } from "./navigation.ts";
@@ -71,30 +71,35 @@ export function AppRoutes() {
           <SystemErrorScreen />
         </PublicLayout>
       </Route>
-      {protectedRoutes()}
       <Route>
-        <GoToNoPage />
+        <ProtectedOrMissing />
       </Route>
     </Switch>
   );
 }
 
+/** The protected screens of spec section 2 with their paths (screens without a path open as dialogs). */
+const PROTECTED_PATHS = SCREEN_IDS.flatMap((id) => {
+  const path = SCREENS[id].path;
+  return path === null ? [] : [{ id, path }];
+});
+
 /**
- * Every protected path of spec section 2 needs a login first (signed out -> /login); a signed-in
- * operator then gets the screen if this build has it (screenRegistry.ts), else /nopage.
+ * Every path the public routes do not take: a protected screen's, which needs a login first
+ * (signed out -> /login) and then shows the screen if this build has it (screenRegistry.ts), or
+ * an unknown one (/nopage). One element for all protected screens, so the signed-in shell (top bar,
+ * menu, session checks) stays mounted from one screen to the next and only the screen changes.
  */
-function protectedRoutes() {
-  return SCREEN_IDS.flatMap((id) => {
-    const path = SCREENS[id].path;
-    if (path === null) return [];
-    return [
-      <Route key={id} path={path}>
-        <Suspense fallback={chunkLoading}>
-          <ProtectedRoute id={id} />
-        </Suspense>
-      </Route>,
-    ];
-  });
+function ProtectedOrMissing() {
+  const router = useRouter();
+  const [location] = useLocation();
+  const id = PROTECTED_PATHS.find(({ path }) => matchRoute(router.parser, path, location)[0])?.id;
+  if (id === undefined) return <GoToNoPage />;
+  return (
+    <Suspense fallback={chunkLoading}>
+      <ProtectedRoute id={id} />
+    </Suspense>
+  );
 }
 
 /** Unknown paths: /nopage, with the full page load every public route gets on entry. */

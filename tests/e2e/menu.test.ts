@@ -1,16 +1,29 @@
 import { describe, expect, it } from "vitest";
+import apiEn from "../../src/app/i18n/locales/en/apiConnection.json";
 import menuEn from "../../src/app/i18n/locales/en/menu.json";
+import apiJa from "../../src/app/i18n/locales/ja/apiConnection.json";
 import menuJa from "../../src/app/i18n/locales/ja/menu.json";
 import { MENU, type MenuItem } from "../../src/contract/menu.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import { TEST_LANGS } from "../support/browser.ts";
-import { ACCOUNTS, type Account, consoleSession, LABELS, loginAs, visible } from "./consoleHarness.ts";
+import {
+  ACCOUNTS,
+  type Account,
+  consoleSession,
+  LABELS,
+  LANDING_PATH,
+  loginAs,
+  openMenuEntry,
+  pathOf,
+  visible,
+} from "./consoleHarness.ts";
 
 const leaves = (items: readonly MenuItem[]): MenuItem[] =>
   items.flatMap((item) => (item.children ? leaves(item.children) : [item]));
 const adminGroup = MENU.find((item) => item.menuId === "admin");
 const adminPaths = leaves(adminGroup?.children ?? []).map((leaf) => leaf.path);
 const MENU_LABELS = { en: menuEn, ja: menuJa } as const;
+const API_SCREEN = { en: apiEn, ja: apiJa } as const;
 
 describe.each(TEST_LANGS)("main menu by role [%s]", (lang) => {
   const l = LABELS[lang];
@@ -63,5 +76,35 @@ describe.each(TEST_LANGS)("main menu by role [%s]", (lang) => {
     await ui.reopen();
     const adminMenu = await menuPaths(ACCOUNTS.admin);
     expect(viewerPaths.filter((path) => !adminMenu.includes(path))).toEqual([]);
+  });
+
+  it("keeps the top bar and its menu from one screen to the next, changing only the screen", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    expect(pathOf(ui.page)).toBe(LANDING_PATH);
+    // A mark on the DOM nodes themselves: a shell mounted again would come with new nodes.
+    await ui.page.evaluate(() => {
+      for (const node of document.querySelectorAll("header.top-bar, main.page"))
+        (node as { shellMark?: number }).shellMark = 1;
+    });
+    await openMenuEntry(ui.page, lang, {
+      group: l.groupConditions,
+      link: MENU_LABELS[lang].apiConnectionInfo,
+      path: "/apiConnectionInfo",
+      heading: API_SCREEN[lang].heading,
+    });
+    const marked = await ui.page.evaluate(() =>
+      [...document.querySelectorAll("header.top-bar, main.page")].map(
+        (node) => (node as { shellMark?: number }).shellMark,
+      ),
+    );
+    expect(marked).toEqual([1, 1]);
+    await ui.page.goBack();
+    await visible(ui.page.getByRole("main").getByRole("heading", { level: 1 }));
+    expect(pathOf(ui.page)).toBe(LANDING_PATH);
+    expect(
+      await ui.page.evaluate(
+        () => (document.querySelector("header.top-bar") as { shellMark?: number } | null)?.shellMark,
+      ),
+    ).toBe(1);
   });
 });

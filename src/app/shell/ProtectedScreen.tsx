@@ -35,8 +35,11 @@ export function ProtectedScreen({ id }: { id: ScreenId }) {
   }, [Screen, forbidden]);
 
   if (!Screen || forbidden || !settled) return <Loading heading />;
+  // Keyed by screen: the shell stays from one screen to the next (routes.tsx), and a boundary of its
+  // own makes leaving a screen unmount it at once, effects and all (a beforeunload question, say),
+  // rather than keep it hidden until the next screen's chunk has loaded.
   return (
-    <Suspense fallback={<Loading heading />}>
+    <Suspense key={id} fallback={<Loading heading />}>
       <Screen />
     </Suspense>
   );
