@@ -12,7 +12,7 @@
  * the guard's session and permission checks to the answer's telegram), the round trip on loopback
  * printed beside it. Each is set against the bare SQL the service issues for that call, run as many
  * times under EXPLAIN (ANALYZE, TIMING OFF) (planning + execution, p95 against p95), with the ratio,
- * and the plans.
+ * and the plans; and, for information, that SQL's round trip from a bare pg client.
  */
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -36,6 +36,7 @@ import { seedBulkEvents } from "../../src/server/db/seed/bulkEvents.ts";
 import { seedDemo } from "../../src/server/db/seed/demoSeed.ts";
 import { createCredentialCipher } from "../../src/server/services/credentialCipher.ts";
 import { createEventListService } from "../../src/server/services/eventSearch/eventListService.ts";
+import { buildIfStale } from "../support/buildIfStale.ts";
 import { callInSession, type DemoAdminSession, signInDemoAdmin } from "../support/demoAdminSession.ts";
 import { startServerProcess } from "../support/serverProcess.ts";
 import { benchDatabaseUrl } from "./benchDatabase.ts";
@@ -241,7 +242,9 @@ const spread = (samples: number[]) =>
  * The bare SQL of one call: every query the service issues for it, run `runs` times under EXPLAIN
  * (ANALYZE, TIMING OFF) on a connection with the server's planner settings; per run the planning
  * plus execution time of those queries (what running the bare SQL costs PostgreSQL), summarised as
- * the server's samples are (p50, p95), and the plans of the first run.
+ * the server's samples are (p50, p95), and the plans of the first run. For information, the same
+ * queries run plainly by that pg client as well: their round trip, which adds what EXPLAIN leaves
+ * out (the rows' output and transfer, and their parsing by the client).
  */
 async function explainCall(
   url: string,
@@ -260,10 +263,14 @@ async function explainCall(
     await run(createEventListService({ db })).catch(() => undefined);
     const queries = captured.filter((q) => /^\s*(select|with)\b/i.test(q.sql));
     const samples: number[] = [];
+    const wire: number[] = [];
     const plans: string[][] = [];
     const client = await pool.connect();
     try {
       for (let index = 0; index < runs; index++) {
+        const started = performance.now();
+        for (const query of queries) await client.query(query.sql, [...query.parameters]);
+        wire.push(performance.now() - started);
         let totalMs = 0;
         for (const query of queries) {
           const plan = await client.query(`explain (analyze, buffers, timing off, costs off) ${query.sql}`, [
@@ -281,7 +288,12 @@ async function explainCall(
     } finally {
       client.release();
     }
-    return { bareMs: percentile(samples, 95), bareP50Ms: percentile(samples, 50), plans };
+    return {
+      bareMs: percentile(samples, 95),
+      bareP50Ms: percentile(samples, 50),
+      wire: `the same SQL from a bare pg client: round trip ${spread(wire)}`,
+      plans,
+    };
   } finally {
     await db.destroy();
   }
@@ -335,10 +347,13 @@ export async function eventSearchBenchmark(): Promise<BenchRow[]> {
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const searches = await chooseSearches(db).finally(() => db.destroy());
 
+  // What `npm start` runs (node dist/server/main.js), not the sources through tsx's loader.
+  await buildIfStale();
   const server = await startServerProcess({
     databaseUrl: url,
     dataDir: BENCH_DIR,
     consoleEnv: "DEV",
+    entry: "bundle",
     env: { CREDENTIAL_KEY: key, LOG_LEVEL: "warn" },
   });
   const rows: BenchRow[] = [];
@@ -361,7 +376,7 @@ export async function eventSearchBenchmark(): Promise<BenchRow[]> {
         service.list(COMPANY, { search, pageSize: PAGE_SIZE, cursor: null }, "en"),
       );
       console.log(
-        `\n(e) first page, ${name}: ${(telegram.rows as unknown[]).length} rows, server ${samples.map((v) => v.toFixed(1)).join(" ")} ms; ${detail}`,
+        `\n(e) first page, ${name}: ${(telegram.rows as unknown[]).length} rows, server ${samples.map((v) => v.toFixed(1)).join(" ")} ms; ${detail}; ${bare.wire}`,
       );
       printPlans(`first page, ${name}`, bare.plans);
       rows.push(row(`(e) event list first page of ${PAGE_SIZE}, ${name}`, samples, bare, PAGE_TARGET));
@@ -384,7 +399,7 @@ export async function eventSearchBenchmark(): Promise<BenchRow[]> {
       service.list(COMPANY, { search: EMPTY_QUICK_SEARCH, pageSize: PAGE_SIZE, cursor: deepCursor }, "en"),
     );
     console.log(
-      `\n(e) page ${DEEP_PAGE}: server ${deep.server.map((v) => v.toFixed(1)).join(" ")} ms; ${deep.detail}`,
+      `\n(e) page ${DEEP_PAGE}: server ${deep.server.map((v) => v.toFixed(1)).join(" ")} ms; ${deep.detail}; ${deepBare.wire}`,
     );
     printPlans(`page ${DEEP_PAGE} of the default search`, deepBare.plans);
     rows.push(
@@ -397,7 +412,7 @@ export async function eventSearchBenchmark(): Promise<BenchRow[]> {
       const { server: samples, detail, telegram } = await sampleCall(() => countCall(search), COUNT_RUNS);
       const bare = await explainCall(url, (service) => service.count(COMPANY, search), COUNT_RUNS);
       console.log(
-        `\n(e) total, ${name}: ${telegram.total}${telegram.totalCapped ? "+" : ""}, server ${samples.map((v) => v.toFixed(1)).join(" ")} ms; ${detail}`,
+        `\n(e) total, ${name}: ${telegram.total}${telegram.totalCapped ? "+" : ""}, server ${samples.map((v) => v.toFixed(1)).join(" ")} ms; ${detail}; ${bare.wire}`,
       );
       printPlans(`total, ${name}`, bare.plans);
       rows.push(row(`(e) event list total (eventCount), ${name}`, samples, bare));
@@ -415,7 +430,7 @@ export async function eventSearchBenchmark(): Promise<BenchRow[]> {
       SELECT_ALL_RUNS,
     );
     console.log(
-      `\n(e) select all: server ${selected.server.map((v) => v.toFixed(1)).join(" ")} ms; ${selected.detail}`,
+      `\n(e) select all: server ${selected.server.map((v) => v.toFixed(1)).join(" ")} ms; ${selected.detail}; ${selectBare.wire}`,
     );
     printPlans(`select all of ${count}`, selectBare.plans);
     rows.push(

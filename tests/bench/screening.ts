@@ -30,6 +30,7 @@ import {
   STANDARD_MODEL,
 } from "../../src/server/services/apiConnectionService.ts";
 import { createCredentialCipher } from "../../src/server/services/credentialCipher.ts";
+import { buildIfStale } from "../support/buildIfStale.ts";
 import { startServerProcess } from "../support/serverProcess.ts";
 import { benchDatabaseUrl, removeEventsSince } from "./benchDatabase.ts";
 import { percentile, runLoad, runOpenLoad, signedShopRequest } from "./screeningLoad.ts";
@@ -250,10 +251,13 @@ export async function screeningBenchmark(): Promise<BenchRow[]> {
   const runSeed = Math.floor(runStarted.getTime() / 1000);
   const transactions = benchTransactions(REQUESTS + 500, runSeed);
   const run = runSeed.toString(36).toUpperCase();
+  // What `npm start` runs (node dist/server/main.js), not the sources through tsx's loader.
+  await buildIfStale();
   const server = await startServerProcess({
     databaseUrl: url,
     dataDir: BENCH_DIR,
     consoleEnv: "DEV",
+    entry: "bundle",
     env: { CREDENTIAL_KEY: key, LOG_LEVEL: "warn" },
   });
   const rows: BenchRow[] = [];
