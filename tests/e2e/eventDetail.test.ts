@@ -152,6 +152,17 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     await openDetail(ui.page, second.eventId);
     const fired = ui.page.getByRole("table", { name: s.tables.firedRules, exact: true });
     await visible(fired.getByRole("cell", { name: "NEG_TEL", exact: true }));
+    // A section's second table is titled where it stands: the Simulation release's rules (with its
+    // result) beside the deciding release's, and the memos (none yet) under the manual history.
+    const [before = "", after = ""] = s.tables.simulation
+      .split("{result}")
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    const simulationTitle = new RegExp(`^${before}(OK|NG|HOLD|REVIEW)${after}$`);
+    await visible(ui.page.getByRole("heading", { level: 3, name: simulationTitle }));
+    const memos = await visible(
+      ui.page.getByRole("heading", { level: 3, name: s.tables.memos, exact: true }),
+    );
+    expect(await memos.evaluate((title) => title.nextElementSibling?.textContent)).toBe(s.noEntries);
     const related = ui.page.getByRole("table", { name: s.tables.relatedEvents, exact: true });
     const firstRow = related
       .getByRole("row")

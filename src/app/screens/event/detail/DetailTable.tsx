@@ -1,4 +1,4 @@
-import { Table, Text, VisuallyHidden } from "@radix-ui/themes";
+import { Heading, Table, Text, VisuallyHidden } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -10,9 +10,38 @@ export interface Column<Row> {
 
 /**
  * A table of the detail named by its caption (Table.Root puts its aria-label on a wrapper div, so the
- * caption is what names the table), or a short "no entries" line when there are no rows.
+ * caption is what names the table), or a short "no entries" line when there are no rows. The
+ * section's heading names its first table; a further table in the same section (the Simulation
+ * release's rules, the memos) is `titled`: its caption is shown above it as well, so two tables or
+ * two "no entries" lines are never told apart by position alone.
  */
 export function DetailTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  titled = false,
+}: {
+  caption: string;
+  columns: readonly Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row, index: number) => string;
+  titled?: boolean;
+}) {
+  const title = titled ? (
+    <Heading as="h3" size="2" mb="1">
+      {caption}
+    </Heading>
+  ) : null;
+  return (
+    <div>
+      {title}
+      <TableOrNone caption={caption} columns={columns} rows={rows} rowKey={rowKey} />
+    </div>
+  );
+}
+
+function TableOrNone<Row>({
   caption,
   columns,
   rows,

@@ -38,6 +38,7 @@ export function FiredRulesTable({ detail }: { detail: EventDetail }) {
           columns={columns}
           rows={detail.simulation.firedRules}
           rowKey={key}
+          titled
         />
       ) : null}
     </Flex>

@@ -5,7 +5,7 @@ import { type Column, DetailTable } from "./DetailTable.tsx";
 
 type Memo = EventDetail["memos"][number];
 
-/** The screening memos operators added to the event, newest first. */
+/** The screening memos operators added to the event, newest first (titled: it follows the manual history). */
 export function MemosTable({ memos }: { memos: EventDetail["memos"] }) {
   const { t } = useTranslation("eventDetail");
   const columns: Column<Memo>[] = [
@@ -23,6 +23,7 @@ export function MemosTable({ memos }: { memos: EventDetail["memos"] }) {
       columns={columns}
       rows={memos}
       rowKey={(memo, index) => `${memo.createdAt}-${index}`}
+      titled
     />
   );
 }
