@@ -1,7 +1,7 @@
 import { Box, Button, Card, Flex, Heading, Table, Text, VisuallyHidden } from "@radix-ui/themes";
 import { type ChangeEvent, useEffect, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { RELEASED_RULE_COLUMNS } from "../../../contract/releasedRules.ts";
+import { RELEASED_RULE_COLUMNS, type ReleasedRuleColumn } from "../../../contract/releasedRules.ts";
 import { ReleasedRuleListActor, ReleasedRuleListProvider } from "../../actors/ReleasedRuleListActor.tsx";
 import { formatDateTime } from "../../i18n/format.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
@@ -118,6 +118,17 @@ function RuleListBody() {
   );
 }
 
+/** Short values kept on one line, so the long condition and description columns take the width. */
+const ONE_LINE: ReadonlySet<ReleasedRuleColumn> = new Set([
+  "groupName",
+  "priority",
+  "judgement",
+  "unitNo",
+  "unitOperator",
+  "ruleCode",
+]);
+const oneLine = (column: ReleasedRuleColumn) => (ONE_LINE.has(column) ? { whiteSpace: "nowrap" } : undefined);
+
 function RuleTable() {
   const { t } = useTranslation("rules");
   const rules = ReleasedRuleListActor.useSelector((snapshot) => snapshot.context.list);
@@ -135,7 +146,7 @@ function RuleTable() {
         <Table.Header>
           <Table.Row>
             {RELEASED_RULE_COLUMNS.map((column) => (
-              <Table.ColumnHeaderCell key={column} scope="col">
+              <Table.ColumnHeaderCell key={column} scope="col" style={oneLine(column)}>
                 {t(`columns.${column}`)}
               </Table.ColumnHeaderCell>
             ))}
@@ -147,7 +158,9 @@ function RuleTable() {
             // biome-ignore lint/suspicious/noArrayIndexKey: rows are re-rendered only with a new list
             <Table.Row key={`${rule.ruleCode}-${index}`}>
               {RELEASED_RULE_COLUMNS.map((column) => (
-                <Table.Cell key={column}>{String(rule[column])}</Table.Cell>
+                <Table.Cell key={column} style={oneLine(column)}>
+                  {String(rule[column])}
+                </Table.Cell>
               ))}
             </Table.Row>
           ))}
