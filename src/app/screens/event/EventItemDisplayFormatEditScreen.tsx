@@ -11,6 +11,7 @@ import { Loading } from "../../ui/Loading.tsx";
 import { DisplayFormatLeaveGuard } from "./displayFormat/DisplayFormatLeaveGuard.tsx";
 import { FieldOrderList } from "./displayFormat/FieldOrderList.tsx";
 import { FixedItemsEditor } from "./displayFormat/FixedItemsEditor.tsx";
+import "./displayFormat/displayFormat.css";
 
 /**
  * Event detail display customisation edit (spec section 2, /EventItemDisplayFormatEdit): the

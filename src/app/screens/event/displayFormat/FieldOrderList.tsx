@@ -51,7 +51,7 @@ export function FieldOrderList({ list, heading }: { list: DraftList; heading?: s
         return (
           <li key={entry}>
             <Flex align="center" gap="3" py="1" wrap="wrap">
-              <Text as="label" size="2">
+              <Text as="label" size="2" className="display-format-entry">
                 <Flex as="span" align="center" gap="2">
                   <input
                     type="checkbox"

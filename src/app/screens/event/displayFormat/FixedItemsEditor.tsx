@@ -67,7 +67,9 @@ export function FixedItemsEditor() {
             return (
               <li key={entry}>
                 <Flex align="center" gap="3" py="1" wrap="wrap">
-                  <Text size="2">{name}</Text>
+                  <Text size="2" className="display-format-entry">
+                    {name}
+                  </Text>
                   {writable ? (
                     <Flex gap="2">
                       {(["up", "down"] as const).map((direction) => {
