@@ -116,6 +116,51 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
       .toBe(true);
   });
 
+  it("shows shipping beside the purchaser on a wide screen, noting each value that differs, and stacks them on a narrow one", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    const shop = await shopOf(ui.app, ui);
+    const tel = `06-${lang === "en" ? "6" : "7"}${String(Date.now()).slice(-7)}`;
+    const screened = await screenTransaction(ui.app, shop, {
+      shopEventId: `e2e-parties-${lang}-${Date.now()}`,
+      amount: 5400,
+      purchaser: { tel, fullAddress: "東京都千代田区丸の内1-1", zipcode: "1000005" },
+      shipping: { tel, fullAddress: "大阪府大阪市北区梅田3-3", zipcode: "5300001" },
+    });
+    await ui.page.setViewportSize({ width: 1366, height: 768 });
+    await openDetail(ui.page, screened.eventId);
+    const sections = EVENT_SECTION_LABELS[lang];
+    const purchaser = ui.page.getByRole("region", { name: sections.purchaser, exact: true });
+    const shipping = ui.page.getByRole("region", { name: sections.shipping, exact: true });
+    const note = s.differsFrom.replace("{section}", sections.purchaser);
+    const fieldNames: Record<string, string> = EVENT_FIELD_LABELS[lang];
+    /** The value beside a field name in a section, its note included. */
+    const fieldValueIn = (section: Locator, field: string) =>
+      section
+        .getByText(fieldNames[field] ?? field, { exact: true })
+        .evaluate((label) => label.nextElementSibling?.textContent ?? "");
+
+    const [left, right] = [await purchaser.boundingBox(), await shipping.boundingBox()];
+    if (!left || !right) throw new Error("the party sections are not laid out");
+    expect(right.x).toBeGreaterThan(left.x + left.width - 1);
+    expect(Math.abs(right.y - left.y)).toBeLessThan(1);
+    // The note is on the second party's differing values only; equal and one-sided values have none.
+    expect(await fieldValueIn(shipping, "fullAddress")).toBe(`大阪府大阪市北区梅田3-3${note}`);
+    expect(await fieldValueIn(shipping, "zipcode")).toBe(`5300001${note}`);
+    expect(await fieldValueIn(shipping, "tel")).toBe(tel);
+    expect(await fieldValueIn(purchaser, "fullAddress")).toBe("東京都千代田区丸の内1-1");
+    expect(await ui.page.getByText(note, { exact: true }).count()).toBe(2);
+    await expectNoAxeViolations(ui.page, "event detail, parties side by side");
+
+    // Narrow: one column, purchaser above shipping.
+    await ui.page.setViewportSize({ width: 800, height: 900 });
+    await expect
+      .poll(async () => {
+        const [top, below] = [await purchaser.boundingBox(), await shipping.boundingBox()];
+        return top && below && below.y >= top.y + top.height && Math.abs(below.x - top.x) < 1;
+      })
+      .toBe(true);
+  });
+
   it("registers the purchaser as negative, and the next transaction of that purchaser is NG by the negative rule", async () => {
     await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
     const shop = await shopOf(ui.app, ui);

@@ -1,4 +1,5 @@
 import { Flex } from "@radix-ui/themes";
+import { useTranslation } from "react-i18next";
 import type { EventDetail } from "../../../../contract/eventDetail.ts";
 import type { DisplayFormat } from "../../../../contract/eventDisplayFormat.ts";
 import {
@@ -11,6 +12,7 @@ import {
 } from "../../../../contract/eventFields.ts";
 import { currentLang } from "../../../i18n/i18n.ts";
 import { DetailSection } from "./DetailSection.tsx";
+import { detailLayoutRows } from "./detailLayout.ts";
 import { FieldList, type ShownField } from "./FieldList.tsx";
 import { FiredRulesTable } from "./FiredRulesTable.tsx";
 import { basicFieldValue, formatFieldValue } from "./fieldValue.ts";
@@ -31,17 +33,53 @@ function shownFields(part: object | null, fields: readonly string[]): ShownField
   }));
 }
 
-const partyFields = (fields: readonly PartyField[], party: "purchaser" | "shipping") =>
+type Party = "purchaser" | "shipping";
+
+const partyFields = (fields: readonly PartyField[], party: Party) =>
   fields.filter((field) => !(party === "purchaser" ? SHIPPING_ONLY : PURCHASER_ONLY).includes(field));
+
+/**
+ * A party's fields, each noted where both parties have a value and the other's differs. The note
+ * goes on the party shown second (beside the first, it reads "differs from" the first).
+ */
+function partyShownFields(
+  detail: EventDetail,
+  format: DisplayFormat,
+  party: Party,
+  comparedWith: { party: Party; note: string } | undefined,
+): ShownField[] {
+  const shown = shownFields(detail[party], partyFields(format.otherItems.party, party));
+  if (!comparedWith) return shown;
+  const other = new Map(
+    shownFields(detail[comparedWith.party], partyFields(format.otherItems.party, comparedWith.party)).map(
+      (field) => [field.key, field.value],
+    ),
+  );
+  return shown.map((field) => {
+    const otherValue = other.get(field.key);
+    return field.value !== "" && otherValue && otherValue !== field.value
+      ? { ...field, note: comparedWith.note }
+      : field;
+  });
+}
 
 /**
  * Every section of the event in the operator's layout (spec sections 2 and 3): the categories in
  * their chosen order (a hidden one is left out), the basic fields and each part's fields as chosen.
+ * On a wide screen field lists stand two abreast (detailLayout.ts); purchaser beside shipping, the
+ * second noting each value that differs from the first.
  */
 export function DetailSections({ detail, format }: { detail: EventDetail; format: DisplayFormat }) {
+  const { t } = useTranslation("eventDetail");
   const lang = currentLang();
   const titles = EVENT_SECTION_LABELS[lang];
   const basicNames: Record<string, string> = EVENT_FIELD_LABELS[lang];
+  const rows = detailLayoutRows(format.categories);
+  /** The party shown just before this one in the same row, if any. */
+  const shownBefore = (party: Party): Party | undefined => {
+    const row = rows.find((candidate) => candidate[1] === party);
+    return row?.[0] === "purchaser" || row?.[0] === "shipping" ? row[0] : undefined;
+  };
   const section = (category: DetailCategory) => {
     switch (category) {
       case "basic":
@@ -55,10 +93,14 @@ export function DetailSections({ detail, format }: { detail: EventDetail; format
           />
         );
       case "purchaser":
-      case "shipping":
-        return (
-          <FieldList fields={shownFields(detail[category], partyFields(format.otherItems.party, category))} />
-        );
+      case "shipping": {
+        const before = shownBefore(category);
+        const comparedWith = before && {
+          party: before,
+          note: t("differsFrom", { section: titles[before] }),
+        };
+        return <FieldList fields={partyShownFields(detail, format, category, comparedWith)} />;
+      }
       case "items":
         return <ItemsTable items={detail.items} fields={format.otherItems.item} />;
       case "device":
@@ -82,10 +124,14 @@ export function DetailSections({ detail, format }: { detail: EventDetail; format
   };
   return (
     <Flex direction="column" gap="5">
-      {format.categories.map((category) => (
-        <DetailSection key={category} title={titles[category]}>
-          {section(category)}
-        </DetailSection>
+      {rows.map((row) => (
+        <div key={row.join(" ")} className={row.length === 2 ? "event-detail-pair" : undefined}>
+          {row.map((category) => (
+            <DetailSection key={category} title={titles[category]}>
+              {section(category)}
+            </DetailSection>
+          ))}
+        </div>
       ))}
     </Flex>
   );

@@ -1,10 +1,12 @@
-import { DataList, Text } from "@radix-ui/themes";
+import { Badge, DataList, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 
 export interface ShownField {
   key: string;
   label: string;
   value: string;
+  /** A remark read with the value (e.g. that it differs from the other party's). */
+  note?: string;
 }
 
 /** Field names and values of one part of the event, in the operator's order. */
@@ -21,7 +23,14 @@ export function FieldList({ fields }: { fields: readonly ShownField[] }) {
       {fields.map((field) => (
         <DataList.Item key={field.key}>
           <DataList.Label minWidth="14rem">{field.label}</DataList.Label>
-          <DataList.Value className="event-detail-value">{field.value}</DataList.Value>
+          <DataList.Value className="event-detail-value">
+            {field.value}
+            {field.note ? (
+              <Badge color="orange" variant="soft" ml="2" className="event-detail-note">
+                {field.note}
+              </Badge>
+            ) : null}
+          </DataList.Value>
         </DataList.Item>
       ))}
     </DataList.Root>
