@@ -352,15 +352,25 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
     await ui.page.keyboard.press("ArrowUp");
     await focusedIs(first);
 
-    // Scrolled down the page of 200, the row in view opens its detail.
+    // Scrolled down the page of 200 and sideways to the last column, the row in view opens its
+    // detail: its check box and event ID stay in view, on top of the columns scrolled beneath them.
     const scroller = ui.page.getByTestId("event-table-scroll");
     await scroller.evaluate((element) => {
       element.scrollTop = 1800;
+      element.scrollLeft = element.scrollWidth;
     });
+    expect(await scroller.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
     await ui.page.waitForFunction(() => document.querySelector('tr[data-index="50"]') !== null, undefined, {
       timeout: 5_000,
     });
     const target = ui.page.locator('tr[data-index="50"] a');
+    for (const frozen of [ui.page.locator('tr[data-index="50"] input[type="checkbox"]'), target])
+      expect(
+        await frozen.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) === element;
+        }),
+      ).toBe(true);
     const eventId = (await target.textContent()) ?? "";
     expect(await target.getAttribute("href")).toBe(`/v3/EventDetail?eventId=${encodeURIComponent(eventId)}`);
     await target.click();

@@ -1,6 +1,6 @@
 import { VisuallyHidden } from "@radix-ui/themes";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { type KeyboardEvent, type MouseEvent, useEffect, useRef } from "react";
+import { type CSSProperties, type KeyboardEvent, type MouseEvent, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { isRowSelected, type ListSelection } from "../../../../machines/event/eventSelection.ts";
 import type { EventListRow } from "../../../contract/eventSearch.ts";
@@ -90,7 +90,11 @@ export function EventResultTable({
       style={{ maxHeight: ROW_HEIGHT * (VIEWPORT_ROWS + 1) }}
       data-testid="event-table-scroll"
     >
-      <table className="event-table" aria-rowcount={rows.length + 1}>
+      <table
+        className="event-table"
+        aria-rowcount={rows.length + 1}
+        style={{ "--event-select-width": `${SELECT_WIDTH}px` } as CSSProperties}
+      >
         <VisuallyHidden asChild>
           <caption>{t("tableCaption")}</caption>
         </VisuallyHidden>
@@ -103,8 +107,12 @@ export function EventResultTable({
         </colgroup>
         <thead>
           <tr aria-rowindex={1}>
-            <th scope="col">{t("select")}</th>
-            <th scope="col">{eventIdHeader(lang)}</th>
+            <th scope="col" className="event-col-select">
+              {t("select")}
+            </th>
+            <th scope="col" className="event-col-id">
+              {eventIdHeader(lang)}
+            </th>
             {EVENT_COLUMNS.map((column) => (
               <th key={column.key} scope="col" className={column.numeric ? "numeric" : undefined}>
                 {columnHeader(column, lang)}
@@ -129,7 +137,7 @@ export function EventResultTable({
                 aria-rowindex={item.index + 2}
                 style={{ height: ROW_HEIGHT }}
               >
-                <td>
+                <td className="event-col-select">
                   <input
                     type="checkbox"
                     data-cell="check"
@@ -138,7 +146,7 @@ export function EventResultTable({
                     onChange={() => onToggle(row.eventId)}
                   />
                 </td>
-                <td>
+                <td className="event-col-id">
                   <a
                     data-cell="link"
                     href={appUrl(detailPath(row.eventId))}
