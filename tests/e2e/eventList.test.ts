@@ -4,8 +4,9 @@ import detailEn from "../../src/app/i18n/locales/en/eventDetail.json";
 import listEn from "../../src/app/i18n/locales/en/eventList.json";
 import detailJa from "../../src/app/i18n/locales/ja/eventDetail.json";
 import listJa from "../../src/app/i18n/locales/ja/eventList.json";
+import { codeLabel } from "../../src/contract/eventCodeLabels.ts";
 import { EVENT_FIELD_LABELS } from "../../src/contract/eventFields.ts";
-import { MAX_SEARCH_VALUES } from "../../src/contract/eventSearch.ts";
+import { MAX_SEARCH_VALUES, SETTLE_STATUS_NONE } from "../../src/contract/eventSearch.ts";
 import { interpolate } from "../../src/contract/messages.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import { TEST_LANGS, type TestLang } from "../support/browser.ts";
@@ -31,7 +32,7 @@ const DETAIL = { en: detailEn, ja: detailJa } as const;
 const BULK_EVENTS = 150_001;
 
 /** Cells of a result row: checkbox, event ID, merchant management ID, time, automatic result, ... model. */
-const CELL = { createdAt: 3, aaresult: 4, modelId: 9 } as const;
+const CELL = { createdAt: 3, aaresult: 4, settleStatus: 7, modelId: 9 } as const;
 
 /** The screen's texts fill their placeholders as the contract's messages do. */
 const fill = interpolate;
@@ -65,6 +66,19 @@ async function renderedRows(table: Locator): Promise<string[][]> {
     .evaluateAll((rows) =>
       rows.map((row) => [...row.querySelectorAll("td")].map((cell) => (cell.textContent ?? "").trim())),
     );
+}
+
+/** The background colours of the rendered rows' marks in a cell, by the mark's text. */
+async function markColours(table: Locator, cell: number): Promise<Map<string, Set<string>>> {
+  const marks = await table
+    .locator(`tbody tr[data-index] td:nth-child(${cell + 1}) > span`)
+    .evaluateAll((spans) =>
+      spans.map((span) => [span.textContent ?? "", getComputedStyle(span).backgroundColor]),
+    );
+  const colours = new Map<string, Set<string>>();
+  for (const [text = "", colour = ""] of marks)
+    colours.set(text, (colours.get(text) ?? new Set()).add(colour));
+  return colours;
 }
 
 /** The text of the elements that describe an input (its message). */
@@ -205,6 +219,13 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
     const screen = screenOf(ui.page, lang);
     // The landing search has answered.
     await visible(screen.table);
+    // Results read by colour as well as by name: one colour per result, OK's not NG's. An event
+    // without a settlement status says so, as the detail and the CSV do.
+    const landingColours = await markColours(screen.table, CELL.aaresult);
+    const okColours = [...(landingColours.get("OK") ?? [])];
+    expect(okColours).toHaveLength(1);
+    const settleNone = codeLabel(lang, "settleStatus", SETTLE_STATUS_NONE);
+    expect((await renderedRows(screen.table)).map((row) => row[CELL.settleStatus])).toContain(settleNone);
     await screen.detailMode.check();
     const ng = ui.page
       .getByRole("group", { name: screen.field.aaresult, exact: true })
@@ -215,6 +236,9 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
     const ngRows = await renderedRows(screen.table);
     expect(ngRows.length).toBeGreaterThan(0);
     for (const row of ngRows) expect(row[CELL.aaresult]).toBe("NG");
+    const ngColours = [...((await markColours(screen.table, CELL.aaresult)).get("NG") ?? [])];
+    expect(ngColours).toHaveLength(1);
+    expect(ngColours[0]).not.toBe(okColours[0]);
 
     // The day of the newest NG event, as a range from 00:00 to 23:59.
     const day = ngRows[0]?.[CELL.createdAt]?.slice(0, 10) ?? "";

@@ -8,6 +8,7 @@ import { currentLang } from "../../i18n/i18n.ts";
 import { appUrl, navigateTo } from "../../navigation.ts";
 import { columnHeader, EVENT_COLUMNS, eventIdHeader } from "./eventColumns.ts";
 import { detailPath } from "./eventTransit.ts";
+import { ResultMark } from "./ResultMark.tsx";
 
 /** Every row is one line high, so the virtualiser knows the table's height without measuring it. */
 export const ROW_HEIGHT = 36;
@@ -157,7 +158,11 @@ export function EventResultTable({
                 </td>
                 {EVENT_COLUMNS.map((column) => (
                   <td key={column.key} className={column.numeric ? "numeric" : undefined}>
-                    {column.text(row, lang)}
+                    {column.tone ? (
+                      <ResultMark tone={column.tone(row)} label={column.text(row, lang)} />
+                    ) : (
+                      column.text(row, lang)
+                    )}
                   </td>
                 ))}
               </tr>

@@ -1,9 +1,10 @@
 import type { Lang } from "../../../contract/envelope.ts";
 import { codeLabel } from "../../../contract/eventCodeLabels.ts";
 import { EVENT_FIELD_LABELS } from "../../../contract/eventFields.ts";
-import { type EventListRow, MANUAL_RESULT_NONE } from "../../../contract/eventSearch.ts";
+import { type EventListRow, MANUAL_RESULT_NONE, SETTLE_STATUS_NONE } from "../../../contract/eventSearch.ts";
 import { formatCurrency, formatDateTime } from "../../i18n/format.ts";
 import type { FieldLabelKey } from "./detailSearchLayout.ts";
+import { type ResultTone, resultTone } from "./resultTone.ts";
 
 /** A result column after the event ID: its header (the field's catalogue name), width and text. */
 export interface EventColumn {
@@ -12,6 +13,8 @@ export interface EventColumn {
   width: number;
   text: (row: EventListRow, lang: Lang) => string;
   numeric?: boolean;
+  /** A result column: its text is shown as a result mark of this tone. */
+  tone?: (row: EventListRow) => ResultTone;
 }
 
 const dateTime = (value: string | null) => (value ? formatDateTime(value) : "");
@@ -24,12 +27,14 @@ export const EVENT_COLUMNS: readonly EventColumn[] = [
     label: "aaresult",
     width: 110,
     text: (row, lang) => codeLabel(lang, "aaresult", row.aaresult),
+    tone: (row) => resultTone("aaresult", row.aaresult),
   },
   {
     key: "maresult",
     label: "maresult",
     width: 110,
     text: (row, lang) => codeLabel(lang, "maresult", row.maresult ?? MANUAL_RESULT_NONE),
+    tone: (row) => resultTone("maresult", row.maresult),
   },
   {
     key: "authStatus",
@@ -41,7 +46,7 @@ export const EVENT_COLUMNS: readonly EventColumn[] = [
     key: "settleStatus",
     label: "settleStatus",
     width: 130,
-    text: (row, lang) => codeLabel(lang, "settleStatus", row.settleStatus),
+    text: (row, lang) => codeLabel(lang, "settleStatus", row.settleStatus ?? SETTLE_STATUS_NONE),
   },
   {
     key: "amount",

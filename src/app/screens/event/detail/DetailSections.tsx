@@ -15,7 +15,7 @@ import { DetailSection } from "./DetailSection.tsx";
 import { detailLayoutRows } from "./detailLayout.ts";
 import { FieldList, type ShownField } from "./FieldList.tsx";
 import { FiredRulesTable } from "./FiredRulesTable.tsx";
-import { basicFieldValue, formatFieldValue } from "./fieldValue.ts";
+import { basicFieldValue, fieldTone, formatFieldValue } from "./fieldValue.ts";
 import { ItemsTable } from "./ItemsTable.tsx";
 import { ManualHistoryTable } from "./ManualHistoryTable.tsx";
 import { MemosTable } from "./MemosTable.tsx";
@@ -85,11 +85,15 @@ export function DetailSections({ detail, format }: { detail: EventDetail; format
       case "basic":
         return (
           <FieldList
-            fields={format.eventProperties.map((field) => ({
-              key: field,
-              label: basicNames[field] ?? field,
-              value: formatFieldValue(lang, field, basicFieldValue(detail, field)),
-            }))}
+            fields={format.eventProperties.map((field) => {
+              const value = basicFieldValue(detail, field);
+              return {
+                key: field,
+                label: basicNames[field] ?? field,
+                value: formatFieldValue(lang, field, value),
+                tone: fieldTone(field, value),
+              };
+            })}
           />
         );
       case "purchaser":

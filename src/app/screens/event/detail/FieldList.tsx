@@ -1,10 +1,14 @@
 import { Badge, DataList, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
+import { ResultMark } from "../ResultMark.tsx";
+import type { ResultTone } from "../resultTone.ts";
 
 export interface ShownField {
   key: string;
   label: string;
   value: string;
+  /** A result (aaresult, maresult): the value is shown as a result mark of this tone. */
+  tone?: ResultTone;
   /** A remark read with the value (e.g. that it differs from the other party's). */
   note?: string;
 }
@@ -24,7 +28,11 @@ export function FieldList({ fields }: { fields: readonly ShownField[] }) {
         <DataList.Item key={field.key}>
           <DataList.Label minWidth="14rem">{field.label}</DataList.Label>
           <DataList.Value className="event-detail-value">
-            {field.value}
+            {field.tone && field.value !== "" ? (
+              <ResultMark tone={field.tone} label={field.value} />
+            ) : (
+              field.value
+            )}
             {field.note ? (
               <Badge color="orange" variant="soft" ml="2" className="event-detail-note">
                 {field.note}

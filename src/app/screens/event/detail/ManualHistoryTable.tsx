@@ -3,6 +3,8 @@ import { codeLabel } from "../../../../contract/eventCodeLabels.ts";
 import type { EventDetail } from "../../../../contract/eventDetail.ts";
 import { formatDateTime } from "../../../i18n/format.ts";
 import { currentLang } from "../../../i18n/i18n.ts";
+import { ResultMark } from "../ResultMark.tsx";
+import { resultTone } from "../resultTone.ts";
 import { type Column, DetailTable } from "./DetailTable.tsx";
 
 type Entry = EventDetail["manualHistory"][number];
@@ -16,7 +18,12 @@ export function ManualHistoryTable({ history }: { history: EventDetail["manualHi
     {
       key: "result",
       header: t("columns.result"),
-      cell: (entry) => codeLabel(lang, "maresult", entry.result),
+      cell: (entry) => (
+        <ResultMark
+          tone={resultTone("maresult", entry.result)}
+          label={codeLabel(lang, "maresult", entry.result)}
+        />
+      ),
     },
     { key: "reason", header: t("columns.reason"), cell: (entry) => entry.reason ?? "" },
     { key: "operatorName", header: t("columns.operatorName"), cell: (entry) => entry.operatorName ?? "" },

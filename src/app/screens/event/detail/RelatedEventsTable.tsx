@@ -6,6 +6,8 @@ import { formatCurrency, formatDateTime } from "../../../i18n/format.ts";
 import { currentLang } from "../../../i18n/i18n.ts";
 import { appUrl, navigateTo } from "../../../navigation.ts";
 import { detailPath } from "../eventTransit.ts";
+import { ResultMark } from "../ResultMark.tsx";
+import { resultTone } from "../resultTone.ts";
 import { type Column, DetailTable } from "./DetailTable.tsx";
 
 type Related = EventDetail["relatedEvents"][number];
@@ -38,12 +40,22 @@ export function RelatedEventsTable({ related }: { related: EventDetail["relatedE
     {
       key: "aaresult",
       header: t("columns.aaresult"),
-      cell: (row) => codeLabel(lang, "aaresult", row.aaresult),
+      cell: (row) => (
+        <ResultMark
+          tone={resultTone("aaresult", row.aaresult)}
+          label={codeLabel(lang, "aaresult", row.aaresult)}
+        />
+      ),
     },
     {
       key: "maresult",
       header: t("columns.maresult"),
-      cell: (row) => codeLabel(lang, "maresult", row.maresult ?? "none"),
+      cell: (row) => (
+        <ResultMark
+          tone={resultTone("maresult", row.maresult)}
+          label={codeLabel(lang, "maresult", row.maresult ?? "none")}
+        />
+      ),
     },
     { key: "amount", header: t("columns.amount"), cell: (row) => formatCurrency(row.amount, lang) },
     {

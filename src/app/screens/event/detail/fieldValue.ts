@@ -3,6 +3,7 @@ import { codeLabel, type EventCodeKind } from "../../../../contract/eventCodeLab
 import type { EventDetail } from "../../../../contract/eventDetail.ts";
 import type { FIXED_ITEM_SECTIONS } from "../../../../contract/eventDisplayFormat.ts";
 import { formatCurrency, formatDateTime } from "../../../i18n/format.ts";
+import { isResultField, type ResultTone, resultTone } from "../resultTone.ts";
 
 export type FixedItemSection = (typeof FIXED_ITEM_SECTIONS)[number];
 
@@ -37,6 +38,10 @@ export function formatFieldValue(lang: Lang, field: string, value: unknown): str
   if (Array.isArray(value)) return value.join(", ");
   return String(value);
 }
+
+/** The result mark's tone of a result field's value (aaresult, maresult); undefined for any other field. */
+export const fieldTone = (field: string, value: unknown): ResultTone | undefined =>
+  isResultField(field) ? resultTone(field, value) : undefined;
 
 /** A basic field's raw value: the screening model shows its name beside the ID. */
 export function basicFieldValue(detail: EventDetail, field: string): unknown {
