@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isResultField, resultTone } from "../../../src/app/screens/event/resultTone.ts";
+import { isResultField, resultTone } from "../../../src/app/ui/resultTone.ts";
 
 describe("resultTone", () => {
   it.each([

@@ -6,9 +6,9 @@ import { isRowSelected, type ListSelection } from "../../../../machines/event/ev
 import type { EventListRow } from "../../../contract/eventSearch.ts";
 import { currentLang } from "../../i18n/i18n.ts";
 import { appUrl, navigateTo } from "../../navigation.ts";
+import { ResultMark } from "../../ui/ResultMark.tsx";
 import { columnHeader, EVENT_COLUMNS, eventIdHeader } from "./eventColumns.ts";
 import { detailPath } from "./eventTransit.ts";
-import { ResultMark } from "./ResultMark.tsx";
 
 /** Every row is one line high, so the virtualiser knows the table's height without measuring it. */
 export const ROW_HEIGHT = 36;

@@ -3,8 +3,8 @@ import { codeLabel } from "../../../contract/eventCodeLabels.ts";
 import { EVENT_FIELD_LABELS } from "../../../contract/eventFields.ts";
 import { type EventListRow, MANUAL_RESULT_NONE, SETTLE_STATUS_NONE } from "../../../contract/eventSearch.ts";
 import { formatCurrency, formatDateTime } from "../../i18n/format.ts";
+import { type ResultTone, resultTone } from "../../ui/resultTone.ts";
 import type { FieldLabelKey } from "./detailSearchLayout.ts";
-import { type ResultTone, resultTone } from "./resultTone.ts";
 
 /** A result column after the event ID: its header (the field's catalogue name), width and text. */
 export interface EventColumn {

@@ -7,6 +7,8 @@ import { formatDateTime } from "../../i18n/format.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { FormMessage } from "../../ui/FormMessage.tsx";
 import { Loading } from "../../ui/Loading.tsx";
+import { ResultMark } from "../../ui/ResultMark.tsx";
+import { resultTone } from "../../ui/resultTone.ts";
 
 /**
  * Released rule list (spec section 2): a detection model chooser, the rules of the model's release in
@@ -159,7 +161,11 @@ function RuleTable() {
             <Table.Row key={`${rule.ruleCode}-${index}`}>
               {RELEASED_RULE_COLUMNS.map((column) => (
                 <Table.Cell key={column} style={oneLine(column)}>
-                  {String(rule[column])}
+                  {column === "judgement" ? (
+                    <ResultMark tone={resultTone("aaresult", rule.judgement)} label={rule.judgement} />
+                  ) : (
+                    String(rule[column])
+                  )}
                 </Table.Cell>
               ))}
             </Table.Row>

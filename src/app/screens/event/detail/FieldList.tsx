@@ -1,7 +1,7 @@
 import { Badge, DataList, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
-import { ResultMark } from "../ResultMark.tsx";
-import type { ResultTone } from "../resultTone.ts";
+import { ResultMark } from "../../../ui/ResultMark.tsx";
+import type { ResultTone } from "../../../ui/resultTone.ts";
 
 export interface ShownField {
   key: string;

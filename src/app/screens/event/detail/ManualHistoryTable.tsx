@@ -3,8 +3,8 @@ import { codeLabel } from "../../../../contract/eventCodeLabels.ts";
 import type { EventDetail } from "../../../../contract/eventDetail.ts";
 import { formatDateTime } from "../../../i18n/format.ts";
 import { currentLang } from "../../../i18n/i18n.ts";
-import { ResultMark } from "../ResultMark.tsx";
-import { resultTone } from "../resultTone.ts";
+import { ResultMark } from "../../../ui/ResultMark.tsx";
+import { resultTone } from "../../../ui/resultTone.ts";
 import { type Column, DetailTable } from "./DetailTable.tsx";
 
 type Entry = EventDetail["manualHistory"][number];

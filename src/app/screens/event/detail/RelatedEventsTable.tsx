@@ -5,9 +5,9 @@ import type { EventDetail } from "../../../../contract/eventDetail.ts";
 import { formatCurrency, formatDateTime } from "../../../i18n/format.ts";
 import { currentLang } from "../../../i18n/i18n.ts";
 import { appUrl, navigateTo } from "../../../navigation.ts";
+import { ResultMark } from "../../../ui/ResultMark.tsx";
+import { resultTone } from "../../../ui/resultTone.ts";
 import { detailPath } from "../eventTransit.ts";
-import { ResultMark } from "../ResultMark.tsx";
-import { resultTone } from "../resultTone.ts";
 import { type Column, DetailTable } from "./DetailTable.tsx";
 
 type Related = EventDetail["relatedEvents"][number];

@@ -3,7 +3,7 @@ import { codeLabel, type EventCodeKind } from "../../../../contract/eventCodeLab
 import type { EventDetail } from "../../../../contract/eventDetail.ts";
 import type { FIXED_ITEM_SECTIONS } from "../../../../contract/eventDisplayFormat.ts";
 import { formatCurrency, formatDateTime } from "../../../i18n/format.ts";
-import { isResultField, type ResultTone, resultTone } from "../resultTone.ts";
+import { isResultField, type ResultTone, resultTone } from "../../../ui/resultTone.ts";
 
 export type FixedItemSection = (typeof FIXED_ITEM_SECTIONS)[number];
 
