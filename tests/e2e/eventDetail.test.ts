@@ -131,7 +131,7 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     const sections = EVENT_SECTION_LABELS[lang];
     const purchaser = ui.page.getByRole("region", { name: sections.purchaser, exact: true });
     const shipping = ui.page.getByRole("region", { name: sections.shipping, exact: true });
-    const note = s.differsFrom.replace("{section}", sections.purchaser);
+    const note = s.differsFrom.purchaser;
     const fieldNames: Record<string, string> = EVENT_FIELD_LABELS[lang];
     /** The value beside a field name in a section, its note included. */
     const fieldValueIn = (section: Locator, field: string) =>

@@ -40,7 +40,7 @@ const partyFields = (fields: readonly PartyField[], party: Party) =>
 
 /**
  * A party's fields, each noted where both parties have a value and the other's differs. The note
- * goes on the party shown second (beside the first, it reads "differs from" the first).
+ * goes on the party shown second, naming the first ("購入者と異なる").
  */
 function partyShownFields(
   detail: EventDetail,
@@ -101,7 +101,7 @@ export function DetailSections({ detail, format }: { detail: EventDetail; format
         const before = shownBefore(category);
         const comparedWith = before && {
           party: before,
-          note: t("differsFrom", { section: titles[before] }),
+          note: t(`differsFrom.${before}`),
         };
         return <FieldList fields={partyShownFields(detail, format, category, comparedWith)} />;
       }
