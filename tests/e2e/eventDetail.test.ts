@@ -116,7 +116,7 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
       .toBe(true);
   });
 
-  it("shows shipping beside the purchaser on a wide screen, noting each value that differs, and stacks them on a narrow one", async () => {
+  it("lays field lists two abreast on a wide screen: shipping beside the purchaser with each differing value noted, the basic fields in two columns; stacked when narrow", async () => {
     await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
     const shop = await shopOf(ui.app, ui);
     const tel = `06-${lang === "en" ? "6" : "7"}${String(Date.now()).slice(-7)}`;
@@ -139,26 +139,37 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
         .getByText(fieldNames[field] ?? field, { exact: true })
         .evaluate((label) => label.nextElementSibling?.textContent ?? "");
 
-    const [left, right] = [await purchaser.boundingBox(), await shipping.boundingBox()];
-    if (!left || !right) throw new Error("the party sections are not laid out");
-    expect(right.x).toBeGreaterThan(left.x + left.width - 1);
-    expect(Math.abs(right.y - left.y)).toBeLessThan(1);
+    /** Where the second box stands against the first. */
+    const sideBySide = async (first: Locator, second: Locator) => {
+      const [a, b] = [await first.boundingBox(), await second.boundingBox()];
+      if (!a || !b) return "missing";
+      if (b.x >= a.x + a.width - 1 && Math.abs(b.y - a.y) < 1) return "beside";
+      if (b.y >= a.y + a.height - 1 && Math.abs(b.x - a.x) < 1) return "below";
+      return "overlapping";
+    };
+    expect(await sideBySide(purchaser, shipping)).toBe("beside");
     // The note is on the second party's differing values only; equal and one-sided values have none.
     expect(await fieldValueIn(shipping, "fullAddress")).toBe(`大阪府大阪市北区梅田3-3${note}`);
     expect(await fieldValueIn(shipping, "zipcode")).toBe(`5300001${note}`);
     expect(await fieldValueIn(shipping, "tel")).toBe(tel);
     expect(await fieldValueIn(purchaser, "fullAddress")).toBe("東京都千代田区丸の内1-1");
     expect(await ui.page.getByText(note, { exact: true }).count()).toBe(2);
+
+    // The basic section has its row to itself: its fields read down two columns, in order.
+    const basicLists = ui.page.getByRole("region", { name: sections.basic, exact: true }).locator("dl");
+    expect(await basicLists.count()).toBe(2);
+    const basicFields = DEFAULT_DISPLAY_FORMAT.eventProperties;
+    const half = Math.ceil(basicFields.length / 2);
+    const dtTexts = (list: Locator) => list.locator("dt").allTextContents();
+    expect(await dtTexts(basicLists.first())).toEqual(basicFields.slice(0, half).map((f) => fieldNames[f]));
+    expect(await dtTexts(basicLists.last())).toEqual(basicFields.slice(half).map((f) => fieldNames[f]));
+    expect(await sideBySide(basicLists.first(), basicLists.last())).toBe("beside");
     await expectNoAxeViolations(ui.page, "event detail, parties side by side");
 
-    // Narrow: one column, purchaser above shipping.
+    // Narrow: one column, purchaser above shipping, the basic fields' second half below the first.
     await ui.page.setViewportSize({ width: 800, height: 900 });
-    await expect
-      .poll(async () => {
-        const [top, below] = [await purchaser.boundingBox(), await shipping.boundingBox()];
-        return top && below && below.y >= top.y + top.height && Math.abs(below.x - top.x) < 1;
-      })
-      .toBe(true);
+    await expect.poll(() => sideBySide(purchaser, shipping)).toBe("below");
+    await expect.poll(() => sideBySide(basicLists.first(), basicLists.last())).toBe("below");
   });
 
   it("registers the purchaser as negative, and the next transaction of that purchaser is NG by the negative rule", async () => {

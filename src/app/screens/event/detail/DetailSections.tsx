@@ -67,7 +67,7 @@ function partyShownFields(
  * Every section of the event in the operator's layout (spec sections 2 and 3): the categories in
  * their chosen order (a hidden one is left out), the basic fields and each part's fields as chosen.
  * On a wide screen field lists stand two abreast (detailLayout.ts); purchaser beside shipping, the
- * second noting each value that differs from the first.
+ * second noting each value that differs from the first; a long list alone in its row takes two columns.
  */
 export function DetailSections({ detail, format }: { detail: EventDetail; format: DisplayFormat }) {
   const { t } = useTranslation("eventDetail");
@@ -80,11 +80,13 @@ export function DetailSections({ detail, format }: { detail: EventDetail; format
     const row = rows.find((candidate) => candidate[1] === party);
     return row?.[0] === "purchaser" || row?.[0] === "shipping" ? row[0] : undefined;
   };
-  const section = (category: DetailCategory) => {
+  /** A section's content; `wide`: the section has its row to itself. */
+  const section = (category: DetailCategory, wide: boolean) => {
     switch (category) {
       case "basic":
         return (
           <FieldList
+            wide={wide}
             fields={format.eventProperties.map((field) => {
               const value = basicFieldValue(detail, field);
               return {
@@ -103,14 +105,14 @@ export function DetailSections({ detail, format }: { detail: EventDetail; format
           party: before,
           note: t(`differsFrom.${before}`),
         };
-        return <FieldList fields={partyShownFields(detail, format, category, comparedWith)} />;
+        return <FieldList wide={wide} fields={partyShownFields(detail, format, category, comparedWith)} />;
       }
       case "items":
         return <ItemsTable items={detail.items} fields={format.otherItems.item} />;
       case "device":
-        return <FieldList fields={shownFields(detail.device, format.otherItems.device)} />;
+        return <FieldList wide={wide} fields={shownFields(detail.device, format.otherItems.device)} />;
       case "card":
-        return <FieldList fields={shownFields(detail.card, format.otherItems.card)} />;
+        return <FieldList wide={wide} fields={shownFields(detail.card, format.otherItems.card)} />;
       case "other":
         return <FieldList fields={shownFields(detail.other, ["memo"])} />;
       case "firedRules":
@@ -132,7 +134,7 @@ export function DetailSections({ detail, format }: { detail: EventDetail; format
         <div key={row.join(" ")} className={row.length === 2 ? "event-detail-pair" : undefined}>
           {row.map((category) => (
             <DetailSection key={category} title={titles[category]}>
-              {section(category)}
+              {section(category, row.length === 1)}
             </DetailSection>
           ))}
         </div>

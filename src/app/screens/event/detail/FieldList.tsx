@@ -13,8 +13,15 @@ export interface ShownField {
   note?: string;
 }
 
-/** Field names and values of one part of the event, in the operator's order. */
-export function FieldList({ fields }: { fields: readonly ShownField[] }) {
+/** From this many fields, a list across the full width is shown in two columns. */
+const TWO_COLUMNS_FROM = 8;
+
+/**
+ * Field names and values of one part of the event, in the operator's order. `wide`: the list has the
+ * row to itself, so from TWO_COLUMNS_FROM fields it reads down the first column, then the second
+ * (stacked where the screen is narrow), instead of leaving half the width empty.
+ */
+export function FieldList({ fields, wide = false }: { fields: readonly ShownField[]; wide?: boolean }) {
   const { t } = useTranslation("eventDetail");
   if (fields.length === 0)
     return (
@@ -22,6 +29,17 @@ export function FieldList({ fields }: { fields: readonly ShownField[] }) {
         {t("noData")}
       </Text>
     );
+  if (!wide || fields.length < TWO_COLUMNS_FROM) return <Fields fields={fields} />;
+  const half = Math.ceil(fields.length / 2);
+  return (
+    <div className="event-detail-pair">
+      <Fields fields={fields.slice(0, half)} />
+      <Fields fields={fields.slice(half)} />
+    </div>
+  );
+}
+
+function Fields({ fields }: { fields: readonly ShownField[] }) {
   return (
     <DataList.Root orientation={{ initial: "vertical", sm: "horizontal" }} size="2">
       {fields.map((field) => (
