@@ -116,7 +116,7 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
       .toBe(true);
   });
 
-  it("lays field lists two abreast on a wide screen: shipping beside the purchaser with each differing value noted, the basic fields in two columns; stacked when narrow", async () => {
+  it("lays field lists two abreast on a wide screen (shipping beside the purchaser, each differing value noted; the basic fields in two columns) under navigation and actions that stay in view; stacked when narrow", async () => {
     await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
     const shop = await shopOf(ui.app, ui);
     const tel = `06-${lang === "en" ? "6" : "7"}${String(Date.now()).slice(-7)}`;
@@ -165,6 +165,29 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     expect(await dtTexts(basicLists.last())).toEqual(basicFields.slice(half).map((f) => fieldNames[f]));
     expect(await sideBySide(basicLists.first(), basicLists.last())).toBe("beside");
     await expectNoAxeViolations(ui.page, "event detail, parties side by side");
+
+    // Scrolled to the end, the navigation and the actions are still at hand, on top; the page's scroll
+    // padding is their height, so a control reached by keyboard is scrolled into view below them.
+    await ui.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => ui.page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    for (const control of [action(ui.page, "ng"), ui.page.getByRole("button", { name: s.next, exact: true })])
+      expect(
+        await control.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          return (
+            box.top >= 0 &&
+            document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) === element
+          );
+        }),
+      ).toBe(true);
+    const bar = ui.page.locator("div.sticky-bar").filter({ has: action(ui.page, "ng") });
+    const barHeight = (await bar.boundingBox())?.height ?? 0;
+    expect(barHeight).toBeGreaterThan(0);
+    expect(
+      await ui.page.evaluate(() =>
+        Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop),
+      ),
+    ).toBeCloseTo(barHeight, 0);
 
     // Narrow: one column, purchaser above shipping, the basic fields' second half below the first.
     await ui.page.setViewportSize({ width: 800, height: 900 });

@@ -11,6 +11,7 @@ import { translateKey } from "../../i18n/i18n.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { FormMessage } from "../../ui/FormMessage.tsx";
 import { Loading } from "../../ui/Loading.tsx";
+import { StickyBar } from "../../ui/StickyBar.tsx";
 import { ActionBar } from "./detail/ActionBar.tsx";
 import { ActionDialog } from "./detail/ActionDialog.tsx";
 import { DetailNavigation } from "./detail/DetailNavigation.tsx";
@@ -65,7 +66,7 @@ function EventDetailPage() {
   }, [screening, detail]);
 
   return (
-    <Card size="4" aria-busy={loading}>
+    <Card size="4" aria-busy={loading} className="sticky-bar-host">
       <Heading as="h1" size="6" mb="4">
         {t("heading")}
       </Heading>
@@ -101,9 +102,11 @@ function DetailBody() {
   const { detail, format, writableActions } = data;
   return (
     <Flex direction="column" gap="4">
-      <DetailNavigation eventId={detail.basic.eventId} neighbours={neighbours} disabled={dialogOpen} />
-      <EditStatus block={detail.editBlock} />
-      <ActionBar writable={writableActions} />
+      <StickyBar>
+        <DetailNavigation eventId={detail.basic.eventId} neighbours={neighbours} disabled={dialogOpen} />
+        <EditStatus block={detail.editBlock} />
+        <ActionBar writable={writableActions} />
+      </StickyBar>
       <FixedItems detail={detail} items={format.fixedItems} />
       <DetailSections detail={detail} format={format} />
       <ActionDialog detail={detail} />
