@@ -193,6 +193,16 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     await ui.page.setViewportSize({ width: 800, height: 900 });
     await expect.poll(() => sideBySide(purchaser, shipping)).toBe("below");
     await expect.poll(() => sideBySide(basicLists.first(), basicLists.last())).toBe("below");
+
+    // A short window (or one zoomed in) keeps the page for the content: the bar scrolls away with it.
+    await ui.page.setViewportSize({ width: 1366, height: 480 });
+    await ui.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect
+      .poll(() => action(ui.page, "ng").evaluate((element) => element.getBoundingClientRect().bottom))
+      .toBeLessThan(0);
+    expect(await ui.page.evaluate(() => getComputedStyle(document.documentElement).scrollPaddingTop)).toMatch(
+      /^(auto|0px)$/,
+    );
   });
 
   it("registers the purchaser as negative, and the next transaction of that purchaser is NG by the negative rule", async () => {

@@ -3,8 +3,9 @@ import { type ReactNode, useEffect, useRef } from "react";
 /**
  * Keeps its content (a screen's navigation and actions) in view at the top of the window while a
  * long page scrolls. The page's scroll padding follows the bar's height, so a control reached by
- * keyboard is scrolled into view below the bar, never beneath it (WCAG 2.4.11). Its ancestors must
- * not clip by scrolling (a Radix Card: `overflow: clip`, see .sticky-bar-host).
+ * keyboard is scrolled into view below the bar, never beneath it (WCAG 2.4.11). On a short window it
+ * scrolls with the page (styles.css). Its ancestors must not clip by scrolling (a Radix Card:
+ * `overflow: clip`, see .sticky-bar-host).
  */
 export function StickyBar({ children }: { children: ReactNode }) {
   const bar = useRef<HTMLDivElement>(null);
