@@ -71,13 +71,17 @@ export const EVENT_CODE_LABELS = {
 
 export type EventCodeKind = keyof (typeof EVENT_CODE_LABELS)["en"];
 
-/** The display name of a code value in a language; an unknown or empty value shows as itself. */
+/**
+ * The display name of a code value in a language; an unknown value shows as itself. A missing value
+ * reads as the kind's "none" name where it has one (manual result: not screened; settlement status:
+ * not reported), empty otherwise.
+ */
 export function codeLabel(
   lang: Lang,
   kind: EventCodeKind,
   value: string | boolean | null | undefined,
 ): string {
-  if (value === null || value === undefined) return "";
   const names: Record<string, string> = EVENT_CODE_LABELS[lang][kind];
+  if (value === null || value === undefined) return names.none ?? "";
   return names[String(value)] ?? String(value);
 }

@@ -1,7 +1,7 @@
 import type { Lang } from "../../../contract/envelope.ts";
 import { codeLabel } from "../../../contract/eventCodeLabels.ts";
 import { EVENT_FIELD_LABELS } from "../../../contract/eventFields.ts";
-import { type EventListRow, MANUAL_RESULT_NONE, SETTLE_STATUS_NONE } from "../../../contract/eventSearch.ts";
+import type { EventListRow } from "../../../contract/eventSearch.ts";
 import { formatCurrency, formatDateTime } from "../../i18n/format.ts";
 import { type ResultTone, resultTone } from "../../ui/resultTone.ts";
 import type { FieldLabelKey } from "./detailSearchLayout.ts";
@@ -33,7 +33,7 @@ export const EVENT_COLUMNS: readonly EventColumn[] = [
     key: "maresult",
     label: "maresult",
     width: 110,
-    text: (row, lang) => codeLabel(lang, "maresult", row.maresult ?? MANUAL_RESULT_NONE),
+    text: (row, lang) => codeLabel(lang, "maresult", row.maresult),
     tone: (row) => resultTone("maresult", row.maresult),
   },
   {
@@ -46,7 +46,7 @@ export const EVENT_COLUMNS: readonly EventColumn[] = [
     key: "settleStatus",
     label: "settleStatus",
     width: 130,
-    text: (row, lang) => codeLabel(lang, "settleStatus", row.settleStatus ?? SETTLE_STATUS_NONE),
+    text: (row, lang) => codeLabel(lang, "settleStatus", row.settleStatus),
   },
   {
     key: "amount",

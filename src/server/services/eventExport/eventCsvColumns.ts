@@ -1,5 +1,5 @@
 import type { Lang } from "../../../contract/envelope.ts";
-import { EVENT_CODE_LABELS, type EventCodeKind } from "../../../contract/eventCodeLabels.ts";
+import { codeLabel, EVENT_CODE_LABELS, type EventCodeKind } from "../../../contract/eventCodeLabels.ts";
 import {
   EVENT_FIELD_LABELS,
   EVENT_SECTION_LABELS,
@@ -56,8 +56,6 @@ const CODE_FIELDS: Partial<Record<string, EventCodeKind>> = {
   stock: "stock",
   deviceType: "deviceType",
 };
-/** Codes whose "no value" has a name of its own (not screened, not reported). */
-const NAMED_NONE: ReadonlySet<string> = new Set(["maresult", "settleStatus"]);
 const DATE_FIELDS: ReadonlySet<string> = new Set(["createdAt", "requestedAt", "deadline"]);
 
 /** camelCase field key to its snake_case column (lineJName -> line_j_name). */
@@ -180,13 +178,12 @@ function cellWriter(delimiter: CsvDelimiter): (value: unknown) => string {
 function displayer(lang: Lang, field: string): (raw: unknown) => unknown {
   const kind = CODE_FIELDS[field];
   if (kind) {
-    const names: Record<string, string> = EVENT_CODE_LABELS[lang][kind];
-    const none = NAMED_NONE.has(kind) ? (names.none ?? "none") : "";
-    return (raw) => {
-      if (raw === null || raw === undefined) return none;
-      const code = String(raw);
-      return names[code] ?? code;
-    };
+    return (raw) =>
+      codeLabel(
+        lang,
+        kind,
+        raw === null || raw === undefined || typeof raw === "boolean" ? raw : String(raw),
+      );
   }
   return (raw) => (Array.isArray(raw) ? raw.join(MULTI_VALUE_SEPARATOR) : raw);
 }

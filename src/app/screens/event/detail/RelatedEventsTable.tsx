@@ -53,7 +53,7 @@ export function RelatedEventsTable({ related }: { related: EventDetail["relatedE
       cell: (row) => (
         <ResultMark
           tone={resultTone("maresult", row.maresult)}
-          label={codeLabel(lang, "maresult", row.maresult ?? "none")}
+          label={codeLabel(lang, "maresult", row.maresult)}
         />
       ),
     },

@@ -22,16 +22,13 @@ const CODE_FIELDS: Readonly<Record<string, EventCodeKind>> = {
   stock: "stock",
   negatived: "negatived",
 };
-/** Codes whose absence has a name of its own (not screened, not reported). */
-const NAMED_ABSENCE: ReadonlySet<string> = new Set(["maresult", "settleStatus"]);
 
 export function formatFieldValue(lang: Lang, field: string, value: unknown): string {
   const kind = CODE_FIELDS[field];
-  if (kind) {
-    if ((value === null || value === undefined) && NAMED_ABSENCE.has(field))
-      return codeLabel(lang, kind, "none");
-    return typeof value === "string" || typeof value === "boolean" ? codeLabel(lang, kind, value) : "";
-  }
+  if (kind)
+    return typeof value === "string" || typeof value === "boolean" || value === null || value === undefined
+      ? codeLabel(lang, kind, value)
+      : "";
   if (value === null || value === undefined || value === "") return "";
   if (DATE_TIME_FIELDS.has(field) && typeof value === "string") return formatDateTime(value);
   if (AMOUNT_FIELDS.has(field) && typeof value === "number") return formatCurrency(value, lang);
