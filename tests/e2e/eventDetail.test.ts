@@ -3,9 +3,11 @@ import { describe, expect, it } from "vitest";
 import detailEn from "../../src/app/i18n/locales/en/eventDetail.json";
 import displayEn from "../../src/app/i18n/locales/en/eventDisplay.json";
 import shellEn from "../../src/app/i18n/locales/en/shell.json";
+import shortcutsEn from "../../src/app/i18n/locales/en/shortcuts.json";
 import detailJa from "../../src/app/i18n/locales/ja/eventDetail.json";
 import displayJa from "../../src/app/i18n/locales/ja/eventDisplay.json";
 import shellJa from "../../src/app/i18n/locales/ja/shell.json";
+import shortcutsJa from "../../src/app/i18n/locales/ja/shortcuts.json";
 import { codeLabel } from "../../src/contract/eventCodeLabels.ts";
 import { DEFAULT_DISPLAY_FORMAT } from "../../src/contract/eventDisplayFormat.ts";
 import { EVENT_FIELD_LABELS, EVENT_SECTION_LABELS } from "../../src/contract/eventFields.ts";
@@ -32,6 +34,7 @@ import { consoleCall, reviewEventIds, screenTransaction, shopOf } from "./eventD
 const SCREEN = { en: detailEn, ja: detailJa } as const;
 const SHELL = { en: shellEn, ja: shellJa } as const;
 const DISPLAY = { en: displayEn, ja: displayJa } as const;
+const SHORTCUTS = { en: shortcutsEn, ja: shortcutsJa } as const;
 
 /** Every body row of a table as its cells' text. */
 const tableRows = (table: Locator): Promise<string[][]> =>
@@ -329,6 +332,10 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     for (const name of Object.keys(s.actions) as (keyof typeof s.actions)[]) {
       expect(await action(ui.page, name).count()).toBe(0);
     }
+    // Nor do their keys open anything.
+    await ui.page.keyboard.press("n");
+    await screenReady(ui.page);
+    expect(await ui.page.getByRole("dialog").count()).toBe(0);
     // The same call the NG dialog makes, forged in the viewer's page with their session and token.
     const forged = await ui.page.evaluate(async (target) => {
       const login = JSON.parse(localStorage.getItem("fraudConsole") ?? "{}") as { loginToken?: string };
@@ -374,6 +381,83 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
       .poll(() => `${new URL(ui.page.url()).pathname}${new URL(ui.page.url()).search}`)
       .toBe(`/v3${listUrl}`);
     await visible(ui.page.getByRole("link", { name: second, exact: true }));
+  });
+
+  it("works by single keys: j and k walk the search, n opens NG (its fields take the letters), u goes back, / goes to the search, ? lists the keys, which can be turned off", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.reviewer);
+    const [, second, third] = await reviewEventIds(ui.app, ui);
+    if (!second || !third) throw new Error("the demo data has fewer than three REVIEW events");
+    const listUrl = `/EventList?${searchToQuery({ ...EMPTY_DETAIL_SEARCH, aaresult: ["REVIEW"] }).toString()}`;
+    await ui.page.goto(ui.app.at(listUrl));
+    await (await visible(ui.page.getByRole("link", { name: second, exact: true }))).click();
+    await visible(heading(ui.page, s.heading));
+    await screenReady(ui.page);
+    const shownId = () => new URL(ui.page.url()).searchParams.get("eventId");
+    const next = ui.page.getByRole("button", { name: s.next, exact: true });
+    await expect.poll(() => next.isEnabled()).toBe(true);
+    expect(await next.getAttribute("aria-keyshortcuts")).toBe("j");
+    expect(await action(ui.page, "ng").getAttribute("aria-keyshortcuts")).toBe("n");
+
+    await ui.page.keyboard.press("j");
+    await expect.poll(shownId).toBe(third);
+    await expect
+      .poll(() => ui.page.getByRole("button", { name: s.previous, exact: true }).isEnabled())
+      .toBe(true);
+    await ui.page.keyboard.press("k");
+    await expect.poll(shownId).toBe(second);
+    await screenReady(ui.page);
+
+    // A key opens what its button opens; in the dialog the letters are typed, not commanded.
+    await expect.poll(() => action(ui.page, "ng").isEnabled()).toBe(true);
+    await ui.page.keyboard.press("n");
+    const dialog = await visible(dialogOf(ui.page, "ng"));
+    const reason = dialog.getByRole("textbox", { name: s.fields.reason, exact: true });
+    await expect.poll(() => reason.evaluate((field) => field === document.activeElement)).toBe(true);
+    await ui.page.keyboard.type("jkun");
+    expect(await reason.inputValue()).toBe("jkun");
+    expect(shownId()).toBe(second);
+    await dialog.getByRole("button", { name: s.cancel, exact: true }).click();
+    await gone(dialogOf(ui.page, "ng"));
+    await expect.poll(() => action(ui.page, "ng").isEnabled()).toBe(true);
+
+    await ui.page.keyboard.press("u");
+    await expect
+      .poll(() => `${new URL(ui.page.url()).pathname}${new URL(ui.page.url()).search}`)
+      .toBe(`/v3${listUrl}`);
+    await visible(ui.page.getByRole("link", { name: second, exact: true }));
+    await ui.page.keyboard.press("/");
+    await expect
+      .poll(() =>
+        ui.page.evaluate(() => {
+          const focused = document.activeElement;
+          return (
+            focused instanceof HTMLInputElement && focused.type === "text" && focused.closest("form") !== null
+          );
+        }),
+      )
+      .toBe(true);
+    await ui.page.keyboard.press("Tab");
+
+    await (await visible(ui.page.getByRole("link", { name: second, exact: true }))).click();
+    await screenReady(ui.page);
+    await expect.poll(() => next.isEnabled()).toBe(true);
+    await ui.page.keyboard.press("?");
+    const help = await visible(ui.page.getByRole("dialog", { name: SHORTCUTS[lang].title, exact: true }));
+    await expectNoAxeViolations(ui.page, "keyboard shortcuts");
+    const rows = await tableRows(help);
+    expect(rows).toContainEqual(["j", s.next]);
+    expect(rows).toContainEqual(["n", s.actions.ng]);
+    expect(rows).toContainEqual(["?", SHORTCUTS[lang].help]);
+    // Turned off (WCAG 2.1.4): the keys do nothing and the buttons no longer announce them.
+    await help.getByRole("checkbox", { name: SHORTCUTS[lang].enabled, exact: true }).uncheck();
+    await help.getByRole("button", { name: SHORTCUTS[lang].close, exact: true }).click();
+    await gone(ui.page.getByRole("dialog", { name: SHORTCUTS[lang].title, exact: true }));
+    await expect.poll(() => next.getAttribute("aria-keyshortcuts")).toBeNull();
+    await ui.page.keyboard.press("j");
+    await ui.page.keyboard.press("n");
+    await screenReady(ui.page);
+    expect(shownId()).toBe(second);
+    expect(await dialogOf(ui.page, "ng").count()).toBe(0);
   });
 
   it("answers 914 instead of the label dialog in a tenant without labels", async () => {

@@ -3,6 +3,7 @@ import eventDetailJa from "./locales/ja/eventDetail.json";
 import eventDisplayJa from "./locales/ja/eventDisplay.json";
 import eventExportJa from "./locales/ja/eventExport.json";
 import eventListJa from "./locales/ja/eventList.json";
+import shortcutsJa from "./locales/ja/shortcuts.json";
 
 /** The event review screens' Japanese namespaces, loaded with the event screens (eventResources.ts). */
 export const eventResourcesJa: EventResources = {
@@ -10,4 +11,5 @@ export const eventResourcesJa: EventResources = {
   eventDisplay: eventDisplayJa,
   eventExport: eventExportJa,
   eventList: eventListJa,
+  shortcuts: shortcutsJa,
 };

@@ -16,6 +16,7 @@ import { ActionBar } from "./detail/ActionBar.tsx";
 import { ActionDialog } from "./detail/ActionDialog.tsx";
 import { DetailNavigation } from "./detail/DetailNavigation.tsx";
 import { DetailSections } from "./detail/DetailSections.tsx";
+import { DetailShortcutHelp } from "./detail/DetailShortcutHelp.tsx";
 import { EditStatus } from "./detail/EditStatus.tsx";
 import { FixedItems } from "./detail/FixedItems.tsx";
 import { readListForDetail } from "./eventTransit.ts";
@@ -103,7 +104,9 @@ function DetailBody() {
   return (
     <Flex direction="column" gap="4">
       <StickyBar>
-        <DetailNavigation eventId={detail.basic.eventId} neighbours={neighbours} disabled={dialogOpen} />
+        <DetailNavigation eventId={detail.basic.eventId} neighbours={neighbours} disabled={dialogOpen}>
+          <DetailShortcutHelp writable={writableActions} />
+        </DetailNavigation>
         <EditStatus block={detail.editBlock} />
         <ActionBar writable={writableActions} />
       </StickyBar>

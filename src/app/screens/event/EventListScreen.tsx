@@ -3,9 +3,11 @@ import { useTranslation } from "react-i18next";
 import { EventSearchActor, EventSearchProvider } from "../../actors/EventSearchActor.tsx";
 import { EventSearchChoicesProvider } from "../../actors/EventSearchChoices.tsx";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
+import { ShortcutHelp } from "../../shortcuts/ShortcutHelp.tsx";
 import { serverFieldErrors } from "../../ui/fieldErrors.ts";
 import { EventResults } from "./EventResults.tsx";
 import { EventSearchForm } from "./EventSearchForm.tsx";
+import { LIST_KEYS } from "./eventShortcuts.ts";
 import { useUrlSearch } from "./useUrlSearch.ts";
 import "./eventList.css";
 
@@ -27,6 +29,7 @@ export function EventListScreen() {
 
 function EventList() {
   const { t } = useTranslation("eventList");
+  const { t: shortcut } = useTranslation("shortcuts");
   const { search, searchFor } = useUrlSearch();
   const busy = EventSearchActor.useSelector((snapshot) => snapshot.hasTag("busy"));
   // A refusal of the search in force names its fields as "search.<field>".
@@ -40,9 +43,12 @@ function EventList() {
   return (
     <Card size="3" aria-busy={busy}>
       <Flex direction="column" gap="4">
-        <Heading as="h1" size="6">
-          {t("heading")}
-        </Heading>
+        <Flex justify="between" align="center" gap="3" wrap="wrap">
+          <Heading as="h1" size="6">
+            {t("heading")}
+          </Heading>
+          <ShortcutHelp shortcuts={[{ key: LIST_KEYS.focusSearch, label: shortcut("focusSearch") }]} />
+        </Flex>
         <EventSearchForm search={search} serverErrors={fieldErrors} onSearch={searchFor} />
         <EventResults />
       </Flex>

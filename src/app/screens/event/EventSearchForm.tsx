@@ -8,8 +8,10 @@ import {
   SEARCH_MODE,
   searchToQuery,
 } from "../../../contract/eventSearch.ts";
+import { useShortcuts } from "../../shortcuts/useShortcuts.ts";
 import { type FieldErrors, focusFirstInvalid, validateForm } from "../../ui/fieldErrors.ts";
 import { DetailSearchFields, type DetailValues } from "./DetailSearchFields.tsx";
+import { LIST_KEYS } from "./eventShortcuts.ts";
 import { SearchField } from "./SearchField.tsx";
 import { type SearchMode, SearchModeChooser } from "./SearchModeChooser.tsx";
 
@@ -34,7 +36,7 @@ const searchOf = (draft: Draft): EventSearch =>
 /**
  * The search form: quick or detailed, checked in the browser with the contract's schema (the spec's
  * messages at each field) before it is sent; Enter in any field searches. It shows the search in force
- * again whenever that changes (a reload, back and forward).
+ * again whenever that changes (a reload, back and forward). Its key (LIST_KEYS) selects its first text.
  */
 export function EventSearchForm({
   search,
@@ -51,6 +53,13 @@ export function EventSearchForm({
   const [draft, setDraft] = useState<Draft>(() => draftOf(search));
   const [errors, setErrors] = useState<FieldErrors>({});
   const shownKey = searchToQuery(search).toString();
+  useShortcuts({
+    [LIST_KEYS.focusSearch]: () => {
+      const first = formRef.current?.querySelector<HTMLInputElement>("input[type='text']");
+      first?.focus();
+      first?.select();
+    },
+  });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the search
   useEffect(() => {

@@ -3,10 +3,14 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { EVENT_ACTIONS, type EventAction } from "../../../../contract/eventActions.ts";
 import { EventDetailScreeningActor } from "../../../actors/EventDetailScreeningActor.tsx";
+import { useShortcutsEnabled } from "../../../shortcuts/shortcutPreference.ts";
+import { useShortcuts } from "../../../shortcuts/useShortcuts.ts";
+import { DETAIL_ACTION_KEYS } from "../eventShortcuts.ts";
 
 /**
  * The actions the operator may take (only those whose dialog screen they may write: a viewer sees
  * none). They open while the event is editable; read-only (688, 999, 1000, 015) disables them.
+ * Each also opens by its key (DETAIL_ACTION_KEYS) whenever its button would.
  */
 export function ActionBar({ writable }: { writable: readonly EventAction[] }) {
   const { t } = useTranslation("eventDetail");
@@ -28,6 +32,16 @@ export function ActionBar({ writable }: { writable: readonly EventAction[] }) {
       button.focus();
   }, [canOpen]);
   const shown = EVENT_ACTIONS.filter((action) => writable.includes(action));
+  const open = (action: EventAction) => {
+    opened.current = action;
+    screening.send({ type: "action.open", action });
+  };
+  const keysOn = useShortcutsEnabled();
+  useShortcuts(
+    Object.fromEntries(
+      shown.map((action) => [DETAIL_ACTION_KEYS[action], canOpen ? () => open(action) : undefined]),
+    ),
+  );
   if (shown.length === 0) return null;
   return (
     <section aria-label={t("actionBar")}>
@@ -44,10 +58,8 @@ export function ActionBar({ writable }: { writable: readonly EventAction[] }) {
               if (button) buttons.current.set(action, button);
               else buttons.current.delete(action);
             }}
-            onClick={() => {
-              opened.current = action;
-              screening.send({ type: "action.open", action });
-            }}
+            aria-keyshortcuts={keysOn ? DETAIL_ACTION_KEYS[action] : undefined}
+            onClick={() => open(action)}
           >
             {t(`actions.${action}`)}
           </Button>

@@ -1,29 +1,44 @@
 import { Button, Flex } from "@radix-ui/themes";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Neighbours } from "../../../../../machines/event/eventDetailMachine.ts";
 import { SCREENS } from "../../../../contract/screens.ts";
 import { navigateTo } from "../../../navigation.ts";
+import { useShortcutsEnabled } from "../../../shortcuts/shortcutPreference.ts";
+import { useShortcuts } from "../../../shortcuts/useShortcuts.ts";
 import { rememberReturnForDisplayFormat } from "../displayFormat/displayFormatTransit.ts";
+import { DETAIL_NAVIGATION_KEYS } from "../eventShortcuts.ts";
 import { detailPath, readListForDetail } from "../eventTransit.ts";
 
 /**
  * Back to the list (its search and scroll kept by the list's transit), the previous and next events
- * within the list's search, and the display customisation, which comes back to this event.
+ * within the list's search (also by their keys, DETAIL_NAVIGATION_KEYS), and the display
+ * customisation, which comes back to this event. `children` end the row (the shortcuts' help).
  */
 export function DetailNavigation({
   eventId,
   neighbours,
   disabled,
+  children,
 }: {
   eventId: string;
   neighbours: Neighbours | null;
   disabled: boolean;
+  children?: ReactNode;
 }) {
   const { t } = useTranslation("eventDetail");
+  const keysOn = useShortcutsEnabled();
   const back = () => navigateTo(readListForDetail()?.listUrl ?? SCREENS.EventList.path);
-  const go = (target: string | null | undefined) => () => {
-    if (target) navigateTo(detailPath(target));
-  };
+  const go = (target: string | null | undefined) =>
+    target && !disabled ? () => navigateTo(detailPath(target)) : undefined;
+  const previous = go(neighbours?.previousEventId);
+  const next = go(neighbours?.nextEventId);
+  useShortcuts({
+    [DETAIL_NAVIGATION_KEYS.back]: disabled ? undefined : back,
+    [DETAIL_NAVIGATION_KEYS.previous]: previous,
+    [DETAIL_NAVIGATION_KEYS.next]: next,
+  });
+  const keyOf = (key: string) => (keysOn ? key : undefined);
   const changeDisplayedItems = () => {
     rememberReturnForDisplayFormat(detailPath(eventId));
     navigateTo(SCREENS.EventItemDisplayFormatEdit.path);
@@ -31,28 +46,38 @@ export function DetailNavigation({
   return (
     <nav aria-label={t("navigation")}>
       <Flex gap="2" wrap="wrap" align="center">
-        <Button type="button" variant="soft" color="gray" onClick={back} disabled={disabled}>
+        <Button
+          type="button"
+          variant="soft"
+          color="gray"
+          onClick={back}
+          disabled={disabled}
+          aria-keyshortcuts={keyOf(DETAIL_NAVIGATION_KEYS.back)}
+        >
           {t("back")}
         </Button>
         <Button
           type="button"
           variant="soft"
-          onClick={go(neighbours?.previousEventId)}
-          disabled={disabled || !neighbours?.previousEventId}
+          onClick={previous}
+          disabled={!previous}
+          aria-keyshortcuts={keyOf(DETAIL_NAVIGATION_KEYS.previous)}
         >
           {t("previous")}
         </Button>
         <Button
           type="button"
           variant="soft"
-          onClick={go(neighbours?.nextEventId)}
-          disabled={disabled || !neighbours?.nextEventId}
+          onClick={next}
+          disabled={!next}
+          aria-keyshortcuts={keyOf(DETAIL_NAVIGATION_KEYS.next)}
         >
           {t("next")}
         </Button>
         <Button type="button" variant="outline" onClick={changeDisplayedItems} disabled={disabled}>
           {t("changeDisplayedItems")}
         </Button>
+        {children}
       </Flex>
     </nav>
   );
