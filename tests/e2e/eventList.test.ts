@@ -359,7 +359,7 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
     expect(await csv.isDisabled()).toBe(true);
   });
 
-  it("moves between rows with the arrow keys, opens a detail and comes back to the same search and scroll", async () => {
+  it("moves between rows with the arrow keys and j / k, ticks one with x, opens a detail and comes back to the same search and scroll", async () => {
     await loginAs(ui.page, ui.app, lang, ACCOUNTS.reviewer);
     const screen = screenOf(ui.page, lang);
     // The landing search has answered.
@@ -374,6 +374,28 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
     await ui.page.keyboard.press("ArrowDown");
     await focusedIs(second);
     await ui.page.keyboard.press("ArrowUp");
+    await focusedIs(first);
+    // j and k do as the arrows, x ticks the focused row; from outside the table j enters it at the top.
+    await ui.page.keyboard.press("j");
+    await focusedIs(second);
+    await ui.page.keyboard.press("k");
+    await focusedIs(first);
+    const firstBox = ui.page.getByRole("checkbox", {
+      name: fill(screen.s.selectRow, { eventId: first ?? "" }),
+      exact: true,
+    });
+    await ui.page.keyboard.press("x");
+    await expect.poll(() => firstBox.isChecked()).toBe(true);
+    await ui.page.keyboard.press("x");
+    await expect.poll(() => firstBox.isChecked()).toBe(false);
+    // A check box takes no letters, so the keys work from it too, staying in the check box column.
+    await firstBox.focus();
+    await ui.page.keyboard.press("j");
+    await expect
+      .poll(() => ui.page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+      .toBe(fill(screen.s.selectRow, { eventId: second ?? "" }));
+    await ui.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await ui.page.keyboard.press("j");
     await focusedIs(first);
 
     // Scrolled down the page of 200 and sideways to the last column, the row in view opens its

@@ -10,13 +10,19 @@ export interface KeyPress {
 
 /** Where the key was pressed. */
 export interface PressContext {
-  /** In a text field, a choice or editable content, where the key is typed. */
+  /** In a text field, a drop-down or editable content, where the key is typed or picks. */
   inField: boolean;
   /** A dialog owns the keyboard until it closes. */
   dialogOpen: boolean;
 }
 
-const FIELD = "input, textarea, select, [contenteditable]:not([contenteditable='false'])";
+/** Check boxes, radio buttons and buttons take no letters, so keys pressed on them stay shortcuts. */
+const FIELD = [
+  "input:not([type='checkbox'], [type='radio'], [type='button'], [type='submit'], [type='reset'])",
+  "textarea",
+  "select",
+  "[contenteditable]:not([contenteditable='false'])",
+].join(", ");
 /** Radix renders a dialog's content only while it is open. */
 const OPEN_DIALOG = "[role='dialog'], [role='alertdialog']";
 

@@ -47,7 +47,14 @@ function EventList() {
           <Heading as="h1" size="6">
             {t("heading")}
           </Heading>
-          <ShortcutHelp shortcuts={[{ key: LIST_KEYS.focusSearch, label: shortcut("focusSearch") }]} />
+          <ShortcutHelp
+            shortcuts={[
+              { key: LIST_KEYS.focusSearch, label: shortcut("focusSearch") },
+              { key: LIST_KEYS.nextRow, label: shortcut("nextRow") },
+              { key: LIST_KEYS.previousRow, label: shortcut("previousRow") },
+              { key: LIST_KEYS.toggleRow, label: shortcut("toggleRow") },
+            ]}
+          />
         </Flex>
         <EventSearchForm search={search} serverErrors={fieldErrors} onSearch={searchFor} />
         <EventResults />

@@ -6,8 +6,10 @@ import { isRowSelected, type ListSelection } from "../../../../machines/event/ev
 import type { EventListRow } from "../../../contract/eventSearch.ts";
 import { currentLang } from "../../i18n/i18n.ts";
 import { appUrl, navigateTo } from "../../navigation.ts";
+import { useShortcuts } from "../../shortcuts/useShortcuts.ts";
 import { ResultMark } from "../../ui/ResultMark.tsx";
 import { columnHeader, EVENT_COLUMNS, eventIdHeader } from "./eventColumns.ts";
+import { LIST_KEYS } from "./eventShortcuts.ts";
 import { detailPath } from "./eventTransit.ts";
 
 /** Every row is one line high, so the virtualiser knows the table's height without measuring it. */
@@ -20,7 +22,7 @@ const COLUMN_COUNT = EVENT_COLUMNS.length + 2;
 /**
  * One page of results as a table whose body renders only the rows in view (@tanstack/react-virtual),
  * padded above and below so the scroll height is the whole page's. Each row has a checkbox and the
- * event ID as a link to its detail; ArrowUp and ArrowDown move between rows.
+ * event ID as a link to its detail; ArrowUp and ArrowDown (and j, k: LIST_KEYS) move between rows.
  */
 export function EventResultTable({
   rows,
@@ -56,26 +58,52 @@ export function EventResultTable({
   const padTop = items[0]?.start ?? 0;
   const padBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
 
-  const moveBetweenRows = (event: KeyboardEvent<HTMLTableSectionElement>) => {
-    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
-    const target = event.target as HTMLElement;
-    const cell = target.closest<HTMLElement>("[data-cell]")?.dataset.cell;
-    const from = Number(target.closest<HTMLElement>("tr[data-index]")?.dataset.index);
-    if (cell === undefined || Number.isNaN(from)) return;
-    const to = from + (event.key === "ArrowDown" ? 1 : -1);
-    if (to < 0 || to >= rows.length) return;
-    event.preventDefault();
+  /** The row and cell (check box or link) that has the focus, if one has. */
+  const focusedCell = (element: Element | null): { index: number; cell: string } | null => {
+    if (!element || !scrollRef.current?.contains(element)) return null;
+    const cell = element.closest<HTMLElement>("[data-cell]")?.dataset.cell;
+    const index = Number(element.closest<HTMLElement>("tr[data-index]")?.dataset.index);
+    return cell === undefined || Number.isNaN(index) ? null : { index, cell };
+  };
+
+  /** Focuses the same cell of row `to` (false when there is no such row). */
+  const focusRow = (to: number, cell: string): boolean => {
+    if (to < 0 || to >= rows.length) return false;
     virtualizer.scrollToIndex(to, { align: "auto" });
-    const focusRow = (attempt: number) => {
+    const attempt = (tries: number) => {
       const next = scrollRef.current?.querySelector<HTMLElement>(
         `tr[data-index="${to}"] [data-cell="${cell}"]`,
       );
       if (next) next.focus();
-      else if (attempt < 5) requestAnimationFrame(() => focusRow(attempt + 1));
+      else if (tries < 5) requestAnimationFrame(() => attempt(tries + 1));
     };
     // The row is usually rendered already; otherwise it is once the virtualiser has scrolled to it.
-    focusRow(0);
+    attempt(0);
+    return true;
   };
+
+  const moveBetweenRows = (event: KeyboardEvent<HTMLTableSectionElement>) => {
+    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+    const at = focusedCell(event.target as Element);
+    if (at && focusRow(at.index + (event.key === "ArrowDown" ? 1 : -1), at.cell)) event.preventDefault();
+  };
+
+  // j and k as the arrows (from outside the table, j enters it at the first event); x ticks the row.
+  useShortcuts({
+    [LIST_KEYS.nextRow]: () => {
+      const at = focusedCell(document.activeElement);
+      focusRow(at ? at.index + 1 : 0, at?.cell ?? "link");
+    },
+    [LIST_KEYS.previousRow]: () => {
+      const at = focusedCell(document.activeElement);
+      if (at) focusRow(at.index - 1, at.cell);
+    },
+    [LIST_KEYS.toggleRow]: () => {
+      const at = focusedCell(document.activeElement);
+      const row = at ? rows[at.index] : undefined;
+      if (row) onToggle(row.eventId);
+    },
+  });
 
   const follow = (event: MouseEvent<HTMLAnchorElement>, eventId: string) => {
     onOpenDetail(virtualizer.scrollOffset ?? 0);

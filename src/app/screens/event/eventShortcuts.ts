@@ -2,10 +2,11 @@ import type { EventAction } from "../../../contract/eventActions.ts";
 
 /**
  * The event screens' single-key shortcuts (useShortcuts), in the manner of mail readers: j and k
- * walk the search's events, u goes up to the list, and each action has its initial (b for the
- * negative list, the block list). Every key opens what its button opens, the confirmation included.
+ * walk the search's events (the list's rows, the detail's next and previous), x ticks a row, u goes
+ * up to the list, and each action has its initial (b for the negative list, the block list). Every
+ * key opens what its button opens, the confirmation included.
  */
-export const LIST_KEYS = { focusSearch: "/" } as const;
+export const LIST_KEYS = { focusSearch: "/", nextRow: "j", previousRow: "k", toggleRow: "x" } as const;
 
 export const DETAIL_NAVIGATION_KEYS = { next: "j", previous: "k", back: "u" } as const;
 
