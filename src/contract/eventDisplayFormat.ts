@@ -58,10 +58,14 @@ export const displayFormatSchema = z
   .strict();
 export type DisplayFormat = z.infer<typeof displayFormatSchema>;
 
-/** The layout every operator starts with: everything shown in catalogue order, a few fixed items. */
+/**
+ * The layout every operator starts with: everything shown, the fired rules first (why the event was
+ * flagged is what an analyst reads first), then the other sections in catalogue order; a few fixed
+ * items.
+ */
 export const DEFAULT_DISPLAY_FORMAT: DisplayFormat = {
   eventProperties: [...EVENT_SECTIONS.basic] as BasicField[],
-  categories: [...DETAIL_CATEGORIES] as DetailCategory[],
+  categories: ["firedRules", ...DETAIL_CATEGORIES.filter((category) => category !== "firedRules")],
   fixedItems: ["basic.aaresult", "basic.maresult", "basic.amount", "purchaser.tel", "device.ipaddress"],
   otherItems: {
     party: [...EVENT_SECTIONS.party] as PartyField[],

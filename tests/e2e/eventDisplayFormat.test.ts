@@ -169,13 +169,13 @@ describe.each(TEST_LANGS)("event detail display customisation [%s]", (lang) => {
       .poll(() => checkboxNames(categories))
       .toEqual(
         [
+          "firedRules",
           "basic",
           "purchaser",
           "device",
           "shipping",
           "items",
           "other",
-          "firedRules",
           "manualHistory",
           "relatedEvents",
           "card",
@@ -186,13 +186,13 @@ describe.each(TEST_LANGS)("event detail display customisation [%s]", (lang) => {
     expect(await focusedName(ui.page)).toBe(moveDownDevice);
     await ui.page.keyboard.press("Enter");
     const expectedCategories = [
+      "firedRules",
       "basic",
       "purchaser",
       "shipping",
       "device",
       "items",
       "other",
-      "firedRules",
       "manualHistory",
       "relatedEvents",
     ] as const;
@@ -267,7 +267,7 @@ describe.each(TEST_LANGS)("event detail display customisation [%s]", (lang) => {
     await ui.page.goto(ui.app.at(detailUrl));
     await visible(heading(ui.page, d.heading));
     await screenReady(ui.page);
-    await expect.poll(detailSections).toEqual(sectionTitles);
+    await expect.poll(detailSections).toEqual(DEFAULT_DISPLAY_FORMAT.categories.map((key) => sections[key]));
     const basic = ui.page.getByRole("region", { name: sections.basic, exact: true });
     await visible(basic.getByText(fields.shopEventId, { exact: true }));
 
@@ -292,13 +292,13 @@ describe.each(TEST_LANGS)("event detail display customisation [%s]", (lang) => {
       .poll(detailSections)
       .toEqual(
         [
+          "firedRules",
           "basic",
           "purchaser",
           "shipping",
           "device",
           "items",
           "other",
-          "firedRules",
           "manualHistory",
           "relatedEvents",
         ].map((key) => sections[key as keyof typeof sections]),
@@ -316,7 +316,7 @@ describe.each(TEST_LANGS)("event detail display customisation [%s]", (lang) => {
     expect((await layoutOf(ui.page, lang)).isDefault).toBe(true);
     await ui.page.reload();
     await visible(heading(ui.page, d.heading));
-    await expect.poll(detailSections).toEqual(sectionTitles);
+    await expect.poll(detailSections).toEqual(DEFAULT_DISPLAY_FORMAT.categories.map((key) => sections[key]));
   });
 
   it("shows the fixed items against the limit of 8 and takes no ninth", async () => {

@@ -1,16 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { detailLayoutRows } from "../../../src/app/screens/event/detail/detailLayout.ts";
+import { DEFAULT_DISPLAY_FORMAT } from "../../../src/contract/eventDisplayFormat.ts";
 import { DETAIL_CATEGORIES, type DetailCategory } from "../../../src/contract/eventFields.ts";
 
 describe("detailLayoutRows", () => {
-  it("lays out the default order: purchaser beside shipping, device beside card, tables across", () => {
-    expect(detailLayoutRows(DETAIL_CATEGORIES)).toEqual([
+  it("lays out the default order: fired rules first, purchaser beside shipping, device beside card, tables across", () => {
+    expect(detailLayoutRows(DEFAULT_DISPLAY_FORMAT.categories)).toEqual([
+      ["firedRules"],
       ["basic"],
       ["purchaser", "shipping"],
       ["items"],
       ["device", "card"],
       ["other"],
-      ["firedRules"],
       ["manualHistory"],
       ["relatedEvents"],
     ]);
