@@ -4,7 +4,6 @@ import {
   type BasicField,
   type CardField,
   DETAIL_CATEGORIES,
-  type DetailCategory,
   type DeviceField,
   EVENT_SECTIONS,
   type ItemField,
