@@ -420,11 +420,16 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     await gone(dialogOf(ui.page, "ng"));
     await expect.poll(() => action(ui.page, "ng").isEnabled()).toBe(true);
 
+    // Back on the list, the focus is on the event shown last (k came back to it), and j goes on from there.
     await ui.page.keyboard.press("u");
     await expect
       .poll(() => `${new URL(ui.page.url()).pathname}${new URL(ui.page.url()).search}`)
       .toBe(`/v3${listUrl}`);
     await visible(ui.page.getByRole("link", { name: second, exact: true }));
+    const focusedText = () => ui.page.evaluate(() => document.activeElement?.textContent ?? null);
+    await expect.poll(focusedText).toBe(second);
+    await ui.page.keyboard.press("j");
+    await expect.poll(focusedText).toBe(third);
     await ui.page.keyboard.press("/");
     await expect
       .poll(() =>

@@ -432,6 +432,8 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
     await visible(ui.page.locator('tr[data-index="50"]'));
     const offset = await scroller.evaluate((element) => element.scrollTop);
     expect(Math.abs(offset - 1800)).toBeLessThan(40);
+    // The focus is back on the event it opened, so the keyboard goes on from there.
+    await focusedIs(eventId);
   });
 
   it("shows the viewer the list, without any action on events", async () => {

@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import {
   detailPath,
   listPath,
+  listReturn,
   readListForDetail,
   rememberListForDetail,
-  scrollOffsetToRestore,
+  rememberShownEvent,
 } from "../../../src/app/screens/event/eventTransit.ts";
 import { getTransit, setTransit } from "../../../src/client/transit.ts";
 import { EMPTY_DETAIL_SEARCH, type EventSearch, searchFromQuery } from "../../../src/contract/eventSearch.ts";
@@ -61,12 +62,23 @@ describe("event list -> detail transit", () => {
     expect(readListForDetail(storage)).toBeNull();
   });
 
-  it("restores the scroll offset only for the search the detail was opened from", () => {
+  it("restores the scroll offset and focuses the event shown last, only for the search the detail was opened from", () => {
     const storage = memoryStorage();
     rememberListForDetail(quick, 720, storage);
-    expect(scrollOffsetToRestore(quick, storage)).toBe(720);
-    expect(scrollOffsetToRestore({ mode: "0", q: "E3" }, storage)).toBe(0);
+    expect(listReturn(quick, storage)).toEqual({ scrollOffset: 720, focusEventId: null });
+    rememberShownEvent("E1", storage);
+    rememberShownEvent("E2", storage);
+    expect(listReturn(quick, storage)).toEqual({ scrollOffset: 720, focusEventId: "E2" });
+    expect(listReturn({ mode: "0", q: "E3" }, storage)).toEqual({ scrollOffset: 0, focusEventId: null });
+    // Opening a row anew starts afresh.
     rememberListForDetail(quick, -5, storage);
-    expect(scrollOffsetToRestore(quick, storage)).toBe(0);
+    expect(listReturn(quick, storage)).toEqual({ scrollOffset: 0, focusEventId: null });
+  });
+
+  it("remembers no shown event for a detail opened directly (no list to go back to)", () => {
+    const storage = memoryStorage();
+    rememberShownEvent("E1", storage);
+    expect(readListForDetail(storage)).toBeNull();
+    expect(getTransit("/EventDetail", storage)).toBeNull();
   });
 });

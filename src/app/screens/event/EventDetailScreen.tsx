@@ -19,7 +19,7 @@ import { DetailSections } from "./detail/DetailSections.tsx";
 import { DetailShortcutHelp } from "./detail/DetailShortcutHelp.tsx";
 import { EditStatus } from "./detail/EditStatus.tsx";
 import { FixedItems } from "./detail/FixedItems.tsx";
-import { readListForDetail } from "./eventTransit.ts";
+import { readListForDetail, rememberShownEvent } from "./eventTransit.ts";
 import "./detail/eventDetail.css";
 
 /**
@@ -55,15 +55,17 @@ function EventDetailPage() {
       detailActor.send({ type: "detail.open", eventId, search: readListForDetail()?.search ?? null });
   }, [detailActor, eventId]);
 
-  // Every detail shown (loaded, saved, reloaded) is the one the actions save against.
+  // Every detail shown (loaded, saved, reloaded) is the one the actions save against, and the one
+  // whose row the list focuses on the way back.
   useEffect(() => {
-    if (detail)
-      screening.send({
-        type: "detail.show",
-        eventId: detail.basic.eventId,
-        version: detail.version,
-        editBlock: detail.editBlock,
-      });
+    if (!detail) return;
+    rememberShownEvent(detail.basic.eventId);
+    screening.send({
+      type: "detail.show",
+      eventId: detail.basic.eventId,
+      version: detail.version,
+      editBlock: detail.editBlock,
+    });
   }, [screening, detail]);
 
   return (

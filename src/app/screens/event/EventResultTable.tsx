@@ -28,6 +28,7 @@ export function EventResultTable({
   rows,
   selection,
   initialOffset,
+  initialFocus,
   onToggle,
   onOpenDetail,
 }: {
@@ -35,6 +36,8 @@ export function EventResultTable({
   selection: ListSelection;
   /** Where to scroll to once shown (back from a detail); 0 for the top. */
   initialOffset: number;
+  /** The event whose link takes the focus once shown (back from its detail), if it is on the page. */
+  initialFocus: string | null;
   onToggle: (eventId: string) => void;
   /** Called with the scroll offset just before a detail opens (the way back keeps it). */
   onOpenDetail: (scrollOffset: number) => void;
@@ -49,10 +52,6 @@ export function EventResultTable({
     overscan: 8,
     initialOffset,
   });
-
-  useEffect(() => {
-    if (initialOffset > 0) virtualizer.scrollToOffset(initialOffset);
-  }, [initialOffset, virtualizer]);
 
   const items = virtualizer.getVirtualItems();
   const padTop = items[0]?.start ?? 0;
@@ -81,6 +80,13 @@ export function EventResultTable({
     attempt(0);
     return true;
   };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the page is first shown
+  useEffect(() => {
+    if (initialOffset > 0) virtualizer.scrollToOffset(initialOffset);
+    const index = initialFocus === null ? -1 : rows.findIndex((row) => row.eventId === initialFocus);
+    if (index >= 0) focusRow(index, "link");
+  }, []);
 
   const moveBetweenRows = (event: KeyboardEvent<HTMLTableSectionElement>) => {
     if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;

@@ -8,7 +8,7 @@ import { FormMessage } from "../../ui/FormMessage.tsx";
 import { Loading } from "../../ui/Loading.tsx";
 import { EventExportDialog } from "./EventExportDialog.tsx";
 import { EventResultTable } from "./EventResultTable.tsx";
-import { rememberListForDetail, scrollOffsetToRestore } from "./eventTransit.ts";
+import { listReturn, rememberListForDetail } from "./eventTransit.ts";
 import { PageSizeSelect } from "./PageSizeSelect.tsx";
 import { PagingNav } from "./PagingNav.tsx";
 import { SelectionBar } from "./SelectionBar.tsx";
@@ -44,8 +44,9 @@ function ResultPage() {
   const canChangeSize = EventSearchActor.useSelector((snapshot) =>
     snapshot.can({ type: "page.size", pageSize: 200 }),
   );
-  // Back from a detail: the first page shown scrolls to where the operator left it, once.
-  const [restoreOffset] = useState(() => scrollOffsetToRestore(search));
+  // Back from a detail: the first page shown scrolls to where the operator left it and focuses the
+  // row of the event shown last, once.
+  const [restore] = useState(() => listReturn(search));
   const [firstPageKey] = useState(pageKey);
   if (!page) return null;
 
@@ -67,7 +68,8 @@ function ResultPage() {
         key={pageKey}
         rows={page.rows}
         selection={selection}
-        initialOffset={pageKey === firstPageKey ? restoreOffset : 0}
+        initialOffset={pageKey === firstPageKey ? restore.scrollOffset : 0}
+        initialFocus={pageKey === firstPageKey ? restore.focusEventId : null}
         onToggle={(eventId) => list.send({ type: "row.toggle", eventId })}
         onOpenDetail={(scrollOffset) => rememberListForDetail(search, scrollOffset)}
       />

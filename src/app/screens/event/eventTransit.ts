@@ -7,7 +7,8 @@ import { SCREENS } from "../../../contract/screens.ts";
 /**
  * What the event list hands the event detail (issue 4): the search the detail pages through
  * (previous / next within the results), the list's URL for "Back" and the scroll offset the list
- * restores when it comes back. One transit entry for the destination /EventDetail.
+ * restores when it comes back; the detail adds the event it shows last, whose row the list focuses
+ * on the way back. One transit entry for the destination /EventDetail.
  */
 const LIST_PATH = SCREENS.EventList.path;
 const DETAIL_PATH = SCREENS.EventDetail.path;
@@ -16,6 +17,8 @@ const listContextSchema = z.object({
   search: eventSearchSchema,
   scrollOffset: z.number().nonnegative(),
   listUrl: z.string().startsWith(LIST_PATH),
+  /** The event the detail showed last (previous / next move it). */
+  shownEventId: z.string().optional(),
 });
 export type ListContext = z.infer<typeof listContextSchema>;
 
@@ -44,15 +47,25 @@ export function readListForDetail(storage: KeyValueStorage = sessionStorage): Li
   return parsed.success ? parsed.data : null;
 }
 
-/**
- * The scroll offset to restore when the list shows `search` again (back from its detail); 0 when the
- * list was left for another search or never left at all.
- */
-export function scrollOffsetToRestore(
-  search: EventSearch,
-  storage: KeyValueStorage = sessionStorage,
-): number {
+/** Called as the detail shows an event opened from the list: the list focuses its row on the way back. */
+export function rememberShownEvent(eventId: string, storage: KeyValueStorage = sessionStorage): void {
   const context = readListForDetail(storage);
-  if (!context) return 0;
-  return context.listUrl === listPath(search) ? context.scrollOffset : 0;
+  if (context && context.shownEventId !== eventId)
+    setTransit(DETAIL_PATH, { ...context, shownEventId: eventId }, LIST_PATH, storage);
+}
+
+export interface ListReturn {
+  scrollOffset: number;
+  /** The row to focus: the event the detail showed last. */
+  focusEventId: string | null;
+}
+
+/**
+ * Where the list showing `search` picks up again (back from its detail): the scroll offset and the
+ * event shown last; nothing when the list was left for another search or never left at all.
+ */
+export function listReturn(search: EventSearch, storage: KeyValueStorage = sessionStorage): ListReturn {
+  const context = readListForDetail(storage);
+  if (!context || context.listUrl !== listPath(search)) return { scrollOffset: 0, focusEventId: null };
+  return { scrollOffset: context.scrollOffset, focusEventId: context.shownEventId ?? null };
 }
