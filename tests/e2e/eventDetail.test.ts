@@ -448,6 +448,8 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     await expect.poll(() => next.isEnabled()).toBe(true);
     await ui.page.keyboard.press("?");
     const help = await visible(ui.page.getByRole("dialog", { name: SHORTCUTS[lang].title, exact: true }));
+    const close = help.getByRole("button", { name: SHORTCUTS[lang].close, exact: true });
+    await expect.poll(() => close.evaluate((button) => button === document.activeElement)).toBe(true);
     await expectNoAxeViolations(ui.page, "keyboard shortcuts");
     const rows = await tableRows(help);
     expect(rows).toContainEqual(["j", s.next]);
@@ -455,7 +457,7 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     expect(rows).toContainEqual(["?", SHORTCUTS[lang].help]);
     // Turned off (WCAG 2.1.4): the keys do nothing and the buttons no longer announce them.
     await help.getByRole("checkbox", { name: SHORTCUTS[lang].enabled, exact: true }).uncheck();
-    await help.getByRole("button", { name: SHORTCUTS[lang].close, exact: true }).click();
+    await close.click();
     await gone(ui.page.getByRole("dialog", { name: SHORTCUTS[lang].title, exact: true }));
     await expect.poll(() => next.getAttribute("aria-keyshortcuts")).toBeNull();
     await ui.page.keyboard.press("j");

@@ -1,5 +1,5 @@
 import { Button, Dialog, Flex, Kbd, Table, Text } from "@radix-ui/themes";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { setShortcutsEnabled, useShortcutsEnabled } from "./shortcutPreference.ts";
 import { useShortcuts } from "./useShortcuts.ts";
@@ -15,11 +15,13 @@ export interface ShortcutEntry {
 
 /**
  * The screen's keyboard shortcuts: a button (and "?") opens their list, where single-key shortcuts
- * can be turned off for this browser. Focus comes back to the button when the list closes.
+ * can be turned off for this browser. The list opens with the focus on Close, and the focus comes
+ * back to the button when it closes.
  */
 export function ShortcutHelp({ shortcuts }: { shortcuts: readonly ShortcutEntry[] }) {
   const { t } = useTranslation("shortcuts");
   const [open, setOpen] = useState(false);
+  const closeRef = useRef<HTMLButtonElement>(null);
   const enabled = useShortcutsEnabled();
   useShortcuts({ [HELP_KEY]: () => setOpen(true) });
   const all = [...shortcuts, { key: HELP_KEY, label: t("help") }];
@@ -30,7 +32,14 @@ export function ShortcutHelp({ shortcuts }: { shortcuts: readonly ShortcutEntry[
           {t("help")}
         </Button>
       </Dialog.Trigger>
-      <Dialog.Content maxWidth="480px">
+      <Dialog.Content
+        maxWidth="480px"
+        // On Close rather than the first control, the switch: a Space meant to scroll must not turn keys off.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          closeRef.current?.focus();
+        }}
+      >
         <Dialog.Title>{t("title")}</Dialog.Title>
         <Dialog.Description size="2">{t("description")}</Dialog.Description>
         <Table.Root size="1" mt="3">
@@ -63,7 +72,9 @@ export function ShortcutHelp({ shortcuts }: { shortcuts: readonly ShortcutEntry[
         </Text>
         <Flex justify="end" mt="4">
           <Dialog.Close>
-            <Button type="button">{t("close")}</Button>
+            <Button type="button" ref={closeRef}>
+              {t("close")}
+            </Button>
           </Dialog.Close>
         </Flex>
       </Dialog.Content>
