@@ -32,10 +32,14 @@ export type ActionValues =
   | { action: "assign"; assigneeId: number | null }
   | { action: "label"; labelIds: string[] };
 
-/** The choices a dialog offers: the tenant's labels and the operators who may be assigned. */
+/**
+ * The choices a dialog offers: the tenant's labels, the operators who may be assigned and, for a
+ * manual result, the reasons most often given for it (eventReasonList).
+ */
 export interface EditOptions {
   labels: Label[];
   assignees: Assignee[];
+  reasons: string[];
 }
 
 export interface ManualScreeningContext {
@@ -73,7 +77,7 @@ export interface SaveInput {
   values: ActionValues;
 }
 
-const NO_OPTIONS: EditOptions = { labels: [], assignees: [] };
+const NO_OPTIONS: EditOptions = { labels: [], assignees: [], reasons: [] };
 /** Refusals that make the event read-only until it is reloaded: another operator's lock, a job. */
 const BLOCKING_CODES: readonly string[] = [ERROR.editLocked, ERROR.underScreening, ERROR.underUpdate];
 /** Refusals the operator fixes in the dialog itself. */

@@ -182,6 +182,23 @@ export const eventLabelList = defineCall({
   response: z.object({ labels: z.array(labelSchema) }),
 });
 
+/** How many suggested reasons the OK / NG / HOLD dialogs offer, and from how many latest results. */
+export const SUGGESTED_REASONS = 10;
+export const SUGGESTED_REASONS_FROM = 500;
+
+/**
+ * Reasons the tenant's operators gave most often in their latest manual results of one kind (OK, NG
+ * or HOLD), most frequent first: the reason field suggests them, so the same case reads the same.
+ */
+export const eventReasonList = defineCall({
+  name: "eventReasonList",
+  method: "POST",
+  path: "/api/v3/screen/event/reasonList",
+  access: { kind: "read", screenId: "EventDetail" },
+  request: z.object({ result: z.enum([MANUAL_RESULT.ok, MANUAL_RESULT.ng, MANUAL_RESULT.hold]) }).strict(),
+  response: z.object({ reasons: z.array(z.string()) }),
+});
+
 export const assigneeSchema = z.object({ operatorId: z.number().int(), operatorName: z.string() });
 export type Assignee = z.infer<typeof assigneeSchema>;
 

@@ -85,7 +85,7 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     await ui.page.keyboard.press("Enter");
     const dialog = await visible(dialogOf(ui.page, "ng"));
     await expectNoAxeViolations(ui.page, "NG dialog");
-    const reason = dialog.getByRole("textbox", { name: s.fields.reason, exact: true });
+    const reason = dialog.getByLabel(s.fields.reason, { exact: true });
     await expect.poll(() => reason.evaluate((field) => field === document.activeElement)).toBe(true);
     // NG needs a reason: Enter without one is refused in the browser, focus stays on the reason.
     await ui.page.keyboard.press("Enter");
@@ -117,6 +117,20 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     await expect
       .poll(() => action(ui.page, "ng").evaluate((button) => button === document.activeElement))
       .toBe(true);
+
+    // The next NG offers the tenant's usual NG reasons as the reason is typed, this one among them.
+    await action(ui.page, "ng").click();
+    const again = await visible(dialogOf(ui.page, "ng"));
+    const suggested = () =>
+      again
+        .getByLabel(s.fields.reason, { exact: true })
+        .evaluate((field) =>
+          [...((field as HTMLInputElement).list?.options ?? [])].map((option) => option.value),
+        );
+    await expect.poll(suggested).toContain("Card reported stolen");
+    await expectNoAxeViolations(ui.page, "NG dialog with suggested reasons");
+    await again.getByRole("button", { name: s.cancel, exact: true }).click();
+    await gone(dialogOf(ui.page, "ng"));
   });
 
   it("lays field lists two abreast on a wide screen (shipping beside the purchaser, each differing value noted; the basic fields in two columns) under navigation and actions that stay in view; stacked when narrow", async () => {
@@ -411,7 +425,7 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     await expect.poll(() => action(ui.page, "ng").isEnabled()).toBe(true);
     await ui.page.keyboard.press("n");
     const dialog = await visible(dialogOf(ui.page, "ng"));
-    const reason = dialog.getByRole("textbox", { name: s.fields.reason, exact: true });
+    const reason = dialog.getByLabel(s.fields.reason, { exact: true });
     await expect.poll(() => reason.evaluate((field) => field === document.activeElement)).toBe(true);
     await ui.page.keyboard.type("jkun");
     expect(await reason.inputValue()).toBe("jkun");

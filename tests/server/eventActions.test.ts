@@ -14,6 +14,9 @@ import {
   eventManualOk,
   eventMemoAdd,
   eventNegativeUpdate,
+  eventReasonList,
+  SUGGESTED_REASONS,
+  SUGGESTED_REASONS_FROM,
 } from "../../src/contract/eventActions.ts";
 import { eventResultCall } from "../../src/contract/screeningApi.ts";
 import {
@@ -226,6 +229,64 @@ describe.each(testBackends())("event actions (%s)", (backend) => {
       .where("event_id", "=", eventId)
       .execute();
     expectDone(await send(r.t, eventManualOk, r.admin, { eventId, version: 1, ...manual }));
+  });
+
+  it("suggests the tenant's most frequent reasons among its latest results of the kind, never another tenant's", async () => {
+    const eventId = await newEvent();
+    const mine = "共有端末からの連続注文";
+    for (const [version, reason] of [mine, mine, `  ${mine} `].entries())
+      expectDone(
+        await send(r.t, eventManualHold, r.reviewer, { eventId, version: version + 1, ...manual, reason }),
+      );
+
+    /** The same rule, worked out from the rows: count, then latest, then code point order. */
+    async function expected(companyId: string, result: "10" | "30"): Promise<string[]> {
+      const rows = await r.t.db
+        .selectFrom("event_manual_history")
+        .select(["reason", "updated_at"])
+        .where("company_id", "=", companyId)
+        .where("result", "=", result)
+        .orderBy("updated_at", "desc")
+        .limit(SUGGESTED_REASONS_FROM)
+        .execute();
+      const byReason = new Map<string, { count: number; latest: number }>();
+      for (const row of rows) {
+        const reason = (row.reason ?? "").trim();
+        if (reason === "") continue;
+        const at = new Date(row.updated_at).getTime();
+        const seen = byReason.get(reason) ?? { count: 0, latest: at };
+        byReason.set(reason, { count: seen.count + 1, latest: Math.max(seen.latest, at) });
+      }
+      const codePoints = (text: string) => [...text].map((c) => c.codePointAt(0) as number);
+      const byCodePoint = (a: string, b: string) => {
+        const [x, y] = [codePoints(a), codePoints(b)];
+        for (let i = 0; i < Math.min(x.length, y.length); i++)
+          if (x[i] !== y[i]) return (x[i] as number) - (y[i] as number);
+        return x.length - y.length;
+      };
+      return [...byReason]
+        .sort(([a, p], [b, q]) => q.count - p.count || q.latest - p.latest || byCodePoint(a, b))
+        .slice(0, SUGGESTED_REASONS)
+        .map(([reason]) => reason);
+    }
+
+    const demoHold = expectDone<{ reasons: string[] }>(
+      await send(r.t, eventReasonList, r.viewer, { result: "30" }),
+    );
+    expect(demoHold.reasons).toEqual(await expected("DEMO", "30"));
+    // Given three times (once with blanks around it), it is one suggestion.
+    expect(demoHold.reasons.filter((reason) => reason.includes(mine))).toEqual([mine]);
+    const demoOk = expectDone<{ reasons: string[] }>(
+      await send(r.t, eventReasonList, r.viewer, { result: "10" }),
+    );
+    expect(demoOk.reasons).toEqual(await expected("DEMO", "10"));
+    expect(demoOk.reasons).not.toContain(mine);
+    const acmeHold = expectDone<{ reasons: string[] }>(
+      await send(r.t, eventReasonList, r.acme, { result: "30" }),
+    );
+    expect(acmeHold.reasons).toEqual(await expected("ACME", "30"));
+    expect(acmeHold.reasons).not.toContain(mine);
+    expectRefusal(await send(r.t, eventReasonList, r.viewer, { result: "99" }), ERROR.validation);
   });
 
   it("records manual results with reason, memo, labels and operator, newest first; the shop reads them", async () => {

@@ -20,6 +20,7 @@ import {
   eventLabelsUpdate,
   eventMemoAdd,
   eventNegativeUpdate,
+  eventReasonList,
   MANUAL_RESULT_CALLS,
 } from "../../contract/eventActions.ts";
 import { MANUAL_RESULT } from "../../contract/screening.ts";
@@ -50,16 +51,22 @@ const MANUAL_RESULT_OF = { ok: MANUAL_RESULT.ok, ng: MANUAL_RESULT.ng, hold: MAN
 
 /** The choices a dialog offers: labels for the result and label dialogs, operators for the assignee. */
 async function loadOptions(run: RunCall, action: EventAction): Promise<LoadOptionsOutcome> {
-  const needsLabels = action === "ok" || action === "ng" || action === "hold" || action === "label";
-  const [labels, assignees] = await Promise.all([
-    needsLabels ? run(eventLabelList, {}, HANDLED_HERE) : null,
+  const result = action === "ok" || action === "ng" || action === "hold" ? MANUAL_RESULT_OF[action] : null;
+  const [labels, assignees, reasons] = await Promise.all([
+    result !== null || action === "label" ? run(eventLabelList, {}, HANDLED_HERE) : null,
     action === "assign" ? run(eventAssigneeList, {}, HANDLED_HERE) : null,
+    result !== null ? run(eventReasonList, { result }, HANDLED_HERE) : null,
   ]);
   if (labels && !labels.ok) return labels;
   if (assignees && !assignees.ok) return assignees;
+  if (reasons && !reasons.ok) return reasons;
   return {
     ok: true,
-    result: { labels: labels?.result.labels ?? [], assignees: assignees?.result.assignees ?? [] },
+    result: {
+      labels: labels?.result.labels ?? [],
+      assignees: assignees?.result.assignees ?? [],
+      reasons: reasons?.result.reasons ?? [],
+    },
     messages: [],
   };
 }

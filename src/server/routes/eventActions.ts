@@ -9,6 +9,7 @@ import {
   eventLabelsUpdate,
   eventMemoAdd,
   eventNegativeUpdate,
+  eventReasonList,
   MANUAL_RESULT_CALLS,
 } from "../../contract/eventActions.ts";
 import { MANUAL_RESULT } from "../../contract/screening.ts";
@@ -71,5 +72,9 @@ export function registerEventActionRoutes(app: FastifyInstance, service: EventAc
 
   registerCall(app, eventAssigneeList, async ({ auth }) => ({
     telegram: { assignees: await service.assignees(auth().companyId) },
+  }));
+
+  registerCall(app, eventReasonList, async ({ auth, telegram }) => ({
+    telegram: { reasons: await service.reasons(auth().companyId, telegram.result) },
   }));
 }

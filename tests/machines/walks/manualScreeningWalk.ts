@@ -14,10 +14,14 @@ import { lockedEvent, reviewEvent, savedEvent } from "./eventDetailFixture.ts";
 export const labels = [{ labelId: "L01", name: "要確認" }];
 export const assignees = [{ operatorId: 2, operatorName: "デモ審査者" }];
 
-export const optionsLoaded: LoadOptionsOutcome = { ok: true, result: { labels, assignees }, messages: [] };
+export const optionsLoaded: LoadOptionsOutcome = {
+  ok: true,
+  result: { labels, assignees, reasons: ["顧客へ確認中"] },
+  messages: [],
+};
 export const optionsWithoutLabels: LoadOptionsOutcome = {
   ok: true,
-  result: { labels: [], assignees },
+  result: { labels: [], assignees, reasons: [] },
   messages: [],
 };
 export const optionsForbidden: LoadOptionsOutcome = {

@@ -11,6 +11,7 @@ import { assigneeOfTenant, tenantAssignees } from "./eventAssignees.ts";
 import { labelsOfTenant, requireTenantLabels, setEventLabels, tenantLabels } from "./eventLabels.ts";
 import { applyNegativeUpdate, type NegativeRequest } from "./negativeUpdate.ts";
 import { saveEvent, type VersionedTarget } from "./saveEvent.ts";
+import { suggestedReasons } from "./suggestedReasons.ts";
 
 export type ManualResult = (typeof MANUAL_RESULT)[keyof typeof MANUAL_RESULT];
 
@@ -33,6 +34,7 @@ export interface EventActionService {
   labelsUpdate(actor: Actor, request: VersionedTarget & { labelIds: string[] }): Promise<EventDetail>;
   labels(companyId: string): Promise<Label[]>;
   assignees(companyId: string): Promise<Assignee[]>;
+  reasons(companyId: string, result: ManualResult): Promise<string[]>;
 }
 
 /**
@@ -137,5 +139,6 @@ export function createEventActionService(deps: Pick<ServiceDeps, "db" | "now">):
 
     labels: (companyId) => tenantLabels(db, companyId),
     assignees: (companyId) => tenantAssignees(db, companyId),
+    reasons: (companyId, result) => suggestedReasons(db, companyId, result),
   };
 }

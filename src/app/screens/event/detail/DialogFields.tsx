@@ -23,6 +23,7 @@ export function DialogTextField({
   error,
   maxLength,
   required,
+  suggestions = [],
 }: {
   id: string;
   label: string;
@@ -31,7 +32,10 @@ export function DialogTextField({
   error: string | undefined;
   maxLength: number;
   required?: boolean;
+  /** Values the browser offers as the operator types (a datalist); free text stays allowed. */
+  suggestions?: readonly string[];
 }) {
+  const listId = suggestions.length > 0 ? `${id}-suggestions` : undefined;
   return (
     <div className="event-dialog-field">
       <Text as="label" htmlFor={id} size="2" weight="medium">
@@ -43,10 +47,18 @@ export function DialogTextField({
         value={value}
         maxLength={maxLength}
         required={required}
+        list={listId}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(error && `${id}-error`)}
         onChange={(event) => onChange(event.target.value)}
       />
+      {listId ? (
+        <datalist id={listId}>
+          {suggestions.map((suggestion) => (
+            <option key={suggestion} value={suggestion} />
+          ))}
+        </datalist>
+      ) : null}
       <FieldError id={id} error={error} />
     </div>
   );

@@ -14,7 +14,10 @@ const CALL = {
   hold: MANUAL_RESULT_CALLS[MANUAL_RESULT.hold],
 };
 
-/** Manual result OK, NG or HOLD with reason (NG requires one), memo and labels. */
+/**
+ * Manual result OK, NG or HOLD with reason (NG requires one; the tenant's usual reasons for the result
+ * are offered as it is typed), memo and labels.
+ */
 export function ManualResultForm({ result, ...props }: ActionFormProps & { result: "ok" | "ng" | "hold" }) {
   const { t } = useTranslation("eventDetail");
   const form = useRef<HTMLFormElement>(null);
@@ -58,6 +61,7 @@ export function ManualResultForm({ result, ...props }: ActionFormProps & { resul
         error={errors.reason}
         maxLength={200}
         required={result === "ng"}
+        suggestions={props.options.reasons}
       />
       <DialogMemoField
         id="event-dialog-memo"
