@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { type CallAccess, defineCall } from "./call.ts";
 import { eventDetailSchema, eventIdField } from "./eventDetail.ts";
-import { MANUAL_RESULT } from "./screening.ts";
+import { MANUAL_RESULT, MANUAL_RESULTS } from "./screening.ts";
 import type { ScreenId } from "./screens.ts";
 import { issue, memoField, requiredText } from "./validation.ts";
 
@@ -195,7 +195,7 @@ export const eventReasonList = defineCall({
   method: "POST",
   path: "/api/v3/screen/event/reasonList",
   access: { kind: "read", screenId: "EventDetail" },
-  request: z.object({ result: z.enum([MANUAL_RESULT.ok, MANUAL_RESULT.ng, MANUAL_RESULT.hold]) }).strict(),
+  request: z.object({ result: z.enum(MANUAL_RESULTS) }).strict(),
   response: z.object({ reasons: z.array(z.string()) }),
 });
 

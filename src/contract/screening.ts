@@ -24,6 +24,7 @@ export type AuthKind = (typeof AUTH_KINDS)[number];
 
 /** Manual result (spec section 4): 10 OK, 20 NG, 30 hold. */
 export const MANUAL_RESULT = { ok: "10", ng: "20", hold: "30" } as const;
+export const MANUAL_RESULTS = [MANUAL_RESULT.ok, MANUAL_RESULT.ng, MANUAL_RESULT.hold] as const;
 
 export const FORCED_NG_RULE_CODE = "FORCED_EVENT_NG";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { requestHeaderSchema } from "./envelope.ts";
-import { AUTH_STATUS, AUTO_RESULTS, MANUAL_RESULT, transactionSchema } from "./screening.ts";
+import { AUTH_STATUS, AUTO_RESULTS, MANUAL_RESULTS, transactionSchema } from "./screening.ts";
 import { companyIdField, issue, optionalText, requiredText } from "./validation.ts";
 
 /**
@@ -34,7 +34,6 @@ export const SETTLE_STATUSES = [
 export type SettleStatus = (typeof SETTLE_STATUSES)[number];
 
 const AUTH_STATUSES = [AUTH_STATUS.authori, AUTH_STATUS.escalation, AUTH_STATUS.unfixed] as const;
-const MANUAL_RESULTS = [MANUAL_RESULT.ok, MANUAL_RESULT.ng, MANUAL_RESULT.hold] as const;
 
 /** Who calls: the company and its application (the connection source ID of /apiConnectionInfo). */
 export const shopInfoSchema = z

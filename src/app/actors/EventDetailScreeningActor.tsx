@@ -49,7 +49,10 @@ const SAVED_NOTICE: Record<EventAction, "001" | "002"> = {
 
 const MANUAL_RESULT_OF = { ok: MANUAL_RESULT.ok, ng: MANUAL_RESULT.ng, hold: MANUAL_RESULT.hold } as const;
 
-/** The choices a dialog offers: labels for the result and label dialogs, operators for the assignee. */
+/**
+ * The choices a dialog offers: labels for the result and label dialogs, operators for the assignee,
+ * the usual reasons for a result.
+ */
 async function loadOptions(run: RunCall, action: EventAction): Promise<LoadOptionsOutcome> {
   const result = action === "ok" || action === "ng" || action === "hold" ? MANUAL_RESULT_OF[action] : null;
   const [labels, assignees, reasons] = await Promise.all([

@@ -12,7 +12,7 @@ import {
   eventReasonList,
   MANUAL_RESULT_CALLS,
 } from "../../contract/eventActions.ts";
-import { MANUAL_RESULT } from "../../contract/screening.ts";
+import { MANUAL_RESULTS } from "../../contract/screening.ts";
 import type { Actor, EventActionService } from "../services/eventActions/eventActionService.ts";
 import type { AuthContext } from "../services/sessionService.ts";
 import { registerCall } from "./registerCall.ts";
@@ -39,7 +39,7 @@ export function registerEventActionRoutes(app: FastifyInstance, service: EventAc
     return { telegram: {} };
   });
 
-  for (const result of [MANUAL_RESULT.ok, MANUAL_RESULT.ng, MANUAL_RESULT.hold] as const) {
+  for (const result of MANUAL_RESULTS) {
     registerCall(app, MANUAL_RESULT_CALLS[result], async ({ auth, lang, telegram }) => ({
       telegram: { detail: await service.manualResult(actorOf(auth(), lang), result, telegram) },
       messages: ["002"],
