@@ -11,6 +11,17 @@ export const isPublicPath = (path: string): boolean => RELOADING_PATHS.has(path.
 
 export const appUrl = (path: string): string => `${BASE}${path}`;
 
+/**
+ * A link's click the console follows in place: the main button without a modifier key. With Ctrl,
+ * Meta or Shift, or another button, the browser opens the link its own way (new tab, new window).
+ */
+export const followsInPlace = (event: {
+  ctrlKey: boolean;
+  metaKey: boolean;
+  shiftKey: boolean;
+  button: number;
+}): boolean => !(event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0);
+
 /** The current path inside the base, e.g. "/login". */
 export function currentPath(): string {
   const { pathname } = window.location;

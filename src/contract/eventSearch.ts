@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCall } from "./call.ts";
+import type { CardField, DeviceField, PartyField } from "./eventFields.ts";
 import { AUTH_STATUS, AUTO_RESULTS, MANUAL_RESULT } from "./screening.ts";
 import { SETTLE_STATUSES } from "./screeningApi.ts";
 import { issue, rules } from "./validation.ts";
@@ -171,6 +172,28 @@ export const quickSearchSchema = z
   .object({ mode: z.literal(SEARCH_MODE.quick), q: multiValue(500) })
   .strict();
 export type QuickSearch = z.infer<typeof quickSearchSchema>;
+
+/**
+ * The event's fields, by part, whose values the quick search matches (besides the event ID and the
+ * merchant management ID): the detail offers each such value as a search of the events sharing it.
+ */
+export const QUICK_SEARCH_FIELDS = {
+  party: ["shopMemberId", "tel", "mobileTel"],
+  device: ["cookie", "primaryDid", "ipaddress"],
+  card: ["cchash"],
+} as const satisfies {
+  party: readonly PartyField[];
+  device: readonly DeviceField[];
+  card: readonly CardField[];
+};
+
+/** The quick search for exactly this one value; undefined when it is not a single value the box accepts. */
+export function quickSearchOf(value: string): QuickSearch | undefined {
+  const q = value.trim();
+  if (q === "" || splitValues(q).length !== 1) return undefined;
+  const parsed = quickSearchSchema.safeParse({ mode: SEARCH_MODE.quick, q });
+  return parsed.success ? parsed.data : undefined;
+}
 
 export const eventSearchSchema = z.discriminatedUnion("mode", [quickSearchSchema, detailSearchSchema]);
 export type EventSearch = z.infer<typeof eventSearchSchema>;

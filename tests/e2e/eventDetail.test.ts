@@ -2,10 +2,12 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import detailEn from "../../src/app/i18n/locales/en/eventDetail.json";
 import displayEn from "../../src/app/i18n/locales/en/eventDisplay.json";
+import listEn from "../../src/app/i18n/locales/en/eventList.json";
 import shellEn from "../../src/app/i18n/locales/en/shell.json";
 import shortcutsEn from "../../src/app/i18n/locales/en/shortcuts.json";
 import detailJa from "../../src/app/i18n/locales/ja/eventDetail.json";
 import displayJa from "../../src/app/i18n/locales/ja/eventDisplay.json";
+import listJa from "../../src/app/i18n/locales/ja/eventList.json";
 import shellJa from "../../src/app/i18n/locales/ja/shell.json";
 import shortcutsJa from "../../src/app/i18n/locales/ja/shortcuts.json";
 import { codeLabel } from "../../src/contract/eventCodeLabels.ts";
@@ -35,6 +37,7 @@ const SCREEN = { en: detailEn, ja: detailJa } as const;
 const SHELL = { en: shellEn, ja: shellJa } as const;
 const DISPLAY = { en: displayEn, ja: displayJa } as const;
 const SHORTCUTS = { en: shortcutsEn, ja: shortcutsJa } as const;
+const LIST = { en: listEn, ja: listJa } as const;
 
 /** Every body row of a table as its cells' text. */
 const tableRows = (table: Locator): Promise<string[][]> =>
@@ -277,6 +280,51 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     await firstRow.getByRole("link", { name: first.eventId, exact: true }).click();
     await expect.poll(() => new URL(ui.page.url()).searchParams.get("eventId")).toBe(first.eventId);
     await visible(heading(ui.page, s.heading));
+  });
+
+  it("links a phone number to the list's quick search for it, which finds every event with that number", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    const shop = await shopOf(ui.app, ui);
+    const tel = `06-${lang === "en" ? "6" : "7"}${String(Date.now()).slice(-7)}`;
+    const screened = [];
+    for (const n of [1, 2]) {
+      screened.push(
+        await screenTransaction(ui.app, shop, {
+          shopEventId: `e2e-pivot-${lang}-${n}-${Date.now()}`,
+          amount: 1800 * n,
+          purchaser: { tel, fullAddress: "大阪府大阪市北区1-1", zipcode: "5300001" },
+        }),
+      );
+    }
+    const [first, second] = screened.map((outcome) => outcome.eventId);
+
+    await openDetail(ui.page, second as string);
+    const purchaser = ui.page.getByRole("region", {
+      name: EVENT_SECTION_LABELS[lang].purchaser,
+      exact: true,
+    });
+    // The address is not one of the quick search's identifiers: plain text.
+    await visible(purchaser.getByText("大阪府大阪市北区1-1", { exact: true }));
+    expect(await purchaser.getByRole("link", { name: "大阪府大阪市北区1-1" }).count()).toBe(0);
+    const link = await visible(purchaser.getByRole("link", { name: tel, exact: true }));
+    expect(await link.getAttribute("title")).toBe(s.searchWithValue);
+    await expectNoAxeViolations(ui.page, "event detail with search links");
+    await link.click();
+
+    await onPath(ui.page, "/EventList");
+    await ui.page.waitForURL(
+      (url) => url.searchParams.get("mode") === "0" && url.searchParams.get("q") === tel,
+    );
+    await expect
+      .poll(() => ui.page.getByRole("textbox", { name: LIST[lang].quickSearch, exact: true }).inputValue())
+      .toBe(tel);
+    const rows = ui.page.locator("tbody tr");
+    await expect.poll(() => rows.count()).toBe(2);
+    for (const eventId of [first, second])
+      await visible(ui.page.getByRole("link", { name: eventId as string, exact: true }));
+    // Back returns to the detail the search was made from.
+    await ui.page.goBack();
+    await expect.poll(() => new URL(ui.page.url()).searchParams.get("eventId")).toBe(second);
   });
 
   it("gives the second of two browsers saving the same event 015, and reloads the event there", async () => {

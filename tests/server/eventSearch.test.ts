@@ -1,6 +1,8 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SearchablePart } from "../../src/app/screens/event/detail/fieldSearch.ts";
 import { ERROR } from "../../src/contract/errors.ts";
+import { eventDetail } from "../../src/contract/eventDetail.ts";
 import {
   type DetailSearch,
   EMPTY_DETAIL_SEARCH,
@@ -10,6 +12,8 @@ import {
   eventList,
   eventNeighbours,
   eventSelectAll,
+  QUICK_SEARCH_FIELDS,
+  quickSearchOf,
 } from "../../src/contract/eventSearch.ts";
 import { type TransactionInput, transactionSchema } from "../../src/contract/screening.ts";
 import { screenTransaction } from "../../src/server/screening/screenTransaction.ts";
@@ -295,6 +299,34 @@ describe.each(testBackends())("event list search (%s)", (backend) => {
     // Partial values and other columns do not match.
     expect(await quick("T4-MEM")).toEqual([]);
     expect(await quick("T4-UD-1")).toEqual([]);
+  });
+
+  it("finds an event by each value its detail links to a quick search (QUICK_SEARCH_FIELDS)", async () => {
+    let searched = 0;
+    for (const name of ["e1", "e2", "e3"] as const) {
+      const response = await call(t.app, eventDetail, { eventId: id[name] }, { session: admin });
+      expect(response.statusCode).toBe(200);
+      const { telegram: detail } = response.json();
+      const parts: [SearchablePart, Record<string, unknown> | null][] = [
+        ["party", detail.purchaser],
+        ["party", detail.shipping],
+        ["device", detail.device],
+        ["card", detail.card],
+      ];
+      for (const [part, values] of parts) {
+        for (const field of QUICK_SEARCH_FIELDS[part]) {
+          const value = values?.[field];
+          if (typeof value !== "string") continue;
+          const search = quickSearchOf(value);
+          expect(search, `${name} ${part}.${field}`).toBeDefined();
+          expect(await found(search as EventSearch), `${name} ${part}.${field} ${value}`).toContain(id[name]);
+          searched++;
+        }
+      }
+    }
+    // E1: member ID, tel, cookie, device ID, IP address, card hash; E2: member ID, tel, mobile tel,
+    // shipping tel, IP address; E3: member ID, cookie.
+    expect(searched).toBe(13);
   });
 
   it("quick search takes 500 space-separated values", async () => {

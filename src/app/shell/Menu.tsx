@@ -5,7 +5,7 @@ import { clearTransit } from "../../client/transit.ts";
 import type { MenuItem } from "../../contract/menu.ts";
 import { MenuPermissionsActor } from "../actors/MenuPermissionsActor.tsx";
 import type menuLabels from "../i18n/locales/en/menu.json";
-import { appUrl, navigateTo } from "../navigation.ts";
+import { appUrl, followsInPlace, navigateTo } from "../navigation.ts";
 import { useDisclosure } from "../ui/useDisclosure.ts";
 import { useMayLeave } from "./LeaveGuard.tsx";
 import { useVisibleMenu } from "./useVisibleMenu.ts";
@@ -73,7 +73,7 @@ function MenuLeaf({ item, className }: { item: MenuItem; className: string }) {
   const mayLeave = useMayLeave();
   const path = item.path ?? "/";
   const follow = async (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+    if (!followsInPlace(event)) return;
     event.preventDefault();
     if (!(await mayLeave())) return;
     clearTransit();

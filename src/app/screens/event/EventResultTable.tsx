@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { isRowSelected, type ListSelection } from "../../../../machines/event/eventSelection.ts";
 import type { EventListRow } from "../../../contract/eventSearch.ts";
 import { currentLang } from "../../i18n/i18n.ts";
-import { appUrl, navigateTo } from "../../navigation.ts";
+import { appUrl, followsInPlace, navigateTo } from "../../navigation.ts";
 import { useShortcuts } from "../../shortcuts/useShortcuts.ts";
 import { ResultMark } from "../../ui/ResultMark.tsx";
 import { columnHeader, EVENT_COLUMNS, eventIdHeader } from "./eventColumns.ts";
@@ -113,7 +113,7 @@ export function EventResultTable({
 
   const follow = (event: MouseEvent<HTMLAnchorElement>, eventId: string) => {
     onOpenDetail(virtualizer.scrollOffset ?? 0);
-    if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+    if (!followsInPlace(event)) return;
     event.preventDefault();
     navigateTo(detailPath(eventId));
   };

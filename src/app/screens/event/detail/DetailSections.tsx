@@ -15,22 +15,35 @@ import { DetailSection } from "./DetailSection.tsx";
 import { detailLayoutRows } from "./detailLayout.ts";
 import { FieldList, type ShownField } from "./FieldList.tsx";
 import { FiredRulesTable } from "./FiredRulesTable.tsx";
+import { fieldSearchPath, type SearchablePart } from "./fieldSearch.ts";
 import { basicFieldValue, fieldTone, formatFieldValue } from "./fieldValue.ts";
 import { ItemsTable } from "./ItemsTable.tsx";
 import { ManualHistoryTable } from "./ManualHistoryTable.tsx";
 import { MemosTable } from "./MemosTable.tsx";
 import { RelatedEventsTable } from "./RelatedEventsTable.tsx";
 
-/** The fields of one part, in the layout's order, with their names and display values. */
-function shownFields(part: object | null, fields: readonly string[]): ShownField[] {
+/**
+ * The fields of one part, in the layout's order, with their names and display values; `searchIn`:
+ * the part's kind, whose quick-searchable values link to their search.
+ */
+function shownFields(
+  part: object | null,
+  fields: readonly string[],
+  searchIn?: SearchablePart,
+): ShownField[] {
   if (!part) return [];
   const lang = currentLang();
   const names: Record<string, string> = EVENT_FIELD_LABELS[lang];
-  return fields.map((field) => ({
-    key: field,
-    label: names[field] ?? field,
-    value: formatFieldValue(lang, field, Reflect.get(part, field)),
-  }));
+  return fields.map((field) => {
+    const value = Reflect.get(part, field);
+    const searchPath = searchIn && fieldSearchPath(searchIn, field, value);
+    return {
+      key: field,
+      label: names[field] ?? field,
+      value: formatFieldValue(lang, field, value),
+      ...(searchPath ? { searchPath } : {}),
+    };
+  });
 }
 
 type Party = "purchaser" | "shipping";
@@ -48,7 +61,7 @@ function partyShownFields(
   party: Party,
   comparedWith: { party: Party; note: string } | undefined,
 ): ShownField[] {
-  const shown = shownFields(detail[party], partyFields(format.otherItems.party, party));
+  const shown = shownFields(detail[party], partyFields(format.otherItems.party, party), "party");
   if (!comparedWith) return shown;
   const other = new Map(
     shownFields(detail[comparedWith.party], partyFields(format.otherItems.party, comparedWith.party)).map(
@@ -110,9 +123,11 @@ export function DetailSections({ detail, format }: { detail: EventDetail; format
       case "items":
         return <ItemsTable items={detail.items} fields={format.otherItems.item} />;
       case "device":
-        return <FieldList wide={wide} fields={shownFields(detail.device, format.otherItems.device)} />;
+        return (
+          <FieldList wide={wide} fields={shownFields(detail.device, format.otherItems.device, "device")} />
+        );
       case "card":
-        return <FieldList wide={wide} fields={shownFields(detail.card, format.otherItems.card)} />;
+        return <FieldList wide={wide} fields={shownFields(detail.card, format.otherItems.card, "card")} />;
       case "other":
         return <FieldList fields={shownFields(detail.other, ["memo"])} />;
       case "firedRules":

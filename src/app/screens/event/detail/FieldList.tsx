@@ -1,5 +1,6 @@
 import { Badge, DataList, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
+import { AppLink } from "../../../ui/AppLink.tsx";
 import { ResultMark } from "../../../ui/ResultMark.tsx";
 import type { ResultTone } from "../../../ui/resultTone.ts";
 
@@ -11,6 +12,8 @@ export interface ShownField {
   tone?: ResultTone;
   /** A remark read with the value (e.g. that it differs from the other party's). */
   note?: string;
+  /** The event list's search for the events sharing the value (fieldSearch.ts): the value links there. */
+  searchPath?: string;
 }
 
 /** From this many fields, a list across the full width is shown in two columns. */
@@ -40,6 +43,7 @@ export function FieldList({ fields, wide = false }: { fields: readonly ShownFiel
 }
 
 function Fields({ fields }: { fields: readonly ShownField[] }) {
+  const { t } = useTranslation("eventDetail");
   return (
     <DataList.Root orientation={{ initial: "vertical", sm: "horizontal" }} size="2">
       {fields.map((field) => (
@@ -48,6 +52,10 @@ function Fields({ fields }: { fields: readonly ShownField[] }) {
           <DataList.Value className="event-detail-value">
             {field.tone && field.value !== "" ? (
               <ResultMark tone={field.tone} label={field.value} />
+            ) : field.searchPath ? (
+              <AppLink to={field.searchPath} title={t("searchWithValue")}>
+                {field.value}
+              </AppLink>
             ) : (
               field.value
             )}

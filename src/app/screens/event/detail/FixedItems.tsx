@@ -5,10 +5,20 @@ import type { EventDetail } from "../../../../contract/eventDetail.ts";
 import { EVENT_FIELD_LABELS, EVENT_SECTION_LABELS } from "../../../../contract/eventFields.ts";
 import { currentLang } from "../../../i18n/i18n.ts";
 import { FieldList, type ShownField } from "./FieldList.tsx";
+import { fieldSearchPath, type SearchablePart } from "./fieldSearch.ts";
 import { type FixedItemSection, fieldTone, fixedItemValue, formatFieldValue } from "./fieldValue.ts";
 
 const isFixedSection = (section: string): section is FixedItemSection =>
   ["basic", "purchaser", "shipping", "device", "card"].includes(section);
+
+/** The kind of part a fixed item's section is, for its search link (none for basic). */
+const SEARCHABLE_PART: Record<FixedItemSection, SearchablePart | undefined> = {
+  basic: undefined,
+  purchaser: "party",
+  shipping: "party",
+  device: "device",
+  card: "card",
+};
 
 /** The fields the operator pinned at the top of every detail ("purchaser.tel" and the like). */
 export function FixedItems({ detail, items }: { detail: EventDetail; items: readonly string[] }) {
@@ -22,12 +32,15 @@ export function FixedItems({ detail, items }: { detail: EventDetail; items: read
     const label =
       section === "basic" ? names[field] : `${EVENT_SECTION_LABELS[lang][section]}: ${names[field]}`;
     const value = fixedItemValue(detail, section, field);
+    const searchIn = SEARCHABLE_PART[section];
+    const searchPath = searchIn && fieldSearchPath(searchIn, field, value);
     return [
       {
         key: item,
         label: label ?? item,
         value: formatFieldValue(lang, field, value),
         tone: section === "basic" ? fieldTone(field, value) : undefined,
+        ...(searchPath ? { searchPath } : {}),
       },
     ];
   });

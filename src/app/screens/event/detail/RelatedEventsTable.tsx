@@ -1,10 +1,9 @@
-import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { codeLabel } from "../../../../contract/eventCodeLabels.ts";
 import type { EventDetail } from "../../../../contract/eventDetail.ts";
 import { formatCurrency, formatDateTime } from "../../../i18n/format.ts";
 import { currentLang } from "../../../i18n/i18n.ts";
-import { appUrl, navigateTo } from "../../../navigation.ts";
+import { AppLink } from "../../../ui/AppLink.tsx";
 import { ResultMark } from "../../../ui/ResultMark.tsx";
 import { resultTone } from "../../../ui/resultTone.ts";
 import { detailPath } from "../eventTransit.ts";
@@ -16,20 +15,11 @@ type Related = EventDetail["relatedEvents"][number];
 export function RelatedEventsTable({ related }: { related: EventDetail["relatedEvents"] }) {
   const { t } = useTranslation("eventDetail");
   const lang = currentLang();
-  const open = (eventId: string) => (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
-    event.preventDefault();
-    navigateTo(detailPath(eventId));
-  };
   const columns: Column<Related>[] = [
     {
       key: "relatedEventId",
       header: t("columns.relatedEventId"),
-      cell: (row) => (
-        <a href={appUrl(detailPath(row.relatedEventId))} onClick={open(row.relatedEventId)}>
-          {row.relatedEventId}
-        </a>
-      ),
+      cell: (row) => <AppLink to={detailPath(row.relatedEventId)}>{row.relatedEventId}</AppLink>,
     },
     {
       key: "sharedKeys",
