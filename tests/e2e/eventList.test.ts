@@ -1,12 +1,21 @@
 import type { Locator, Page, Response } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import commonEn from "../../src/app/i18n/locales/en/common.json";
 import detailEn from "../../src/app/i18n/locales/en/eventDetail.json";
 import listEn from "../../src/app/i18n/locales/en/eventList.json";
+import commonJa from "../../src/app/i18n/locales/ja/common.json";
 import detailJa from "../../src/app/i18n/locales/ja/eventDetail.json";
 import listJa from "../../src/app/i18n/locales/ja/eventList.json";
 import { codeLabel } from "../../src/contract/eventCodeLabels.ts";
-import { EVENT_FIELD_LABELS } from "../../src/contract/eventFields.ts";
-import { MAX_SEARCH_VALUES, SETTLE_STATUS_NONE } from "../../src/contract/eventSearch.ts";
+import { EVENT_FIELD_LABELS, EVENT_SECTION_LABELS } from "../../src/contract/eventFields.ts";
+import {
+  type DetailSearch,
+  EMPTY_DETAIL_SEARCH,
+  MANUAL_RESULT_NONE,
+  MAX_SEARCH_VALUES,
+  SETTLE_STATUS_NONE,
+  searchToQuery,
+} from "../../src/contract/eventSearch.ts";
 import { interpolate } from "../../src/contract/messages.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import { TEST_LANGS, type TestLang } from "../support/browser.ts";
@@ -28,6 +37,7 @@ import {
 
 const SCREEN = { en: listEn, ja: listJa } as const;
 const DETAIL = { en: detailEn, ja: detailJa } as const;
+const COMMON = { en: commonEn, ja: commonJa } as const;
 /** Just above the selection limit of 150,000: select all must open the split-period dialog. */
 const BULK_EVENTS = 150_001;
 
@@ -434,6 +444,42 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
     expect(Math.abs(offset - 1800)).toBeLessThan(40);
     // The focus is back on the event it opened, so the keyboard goes on from there.
     await focusedIs(eventId);
+  });
+
+  it("marks a manual screening deadline that has passed without a manual result as overdue, in the list and on the detail", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.reviewer);
+    const screen = screenOf(ui.page, lang);
+    const overdue = COMMON[lang].overdue;
+    // Screened more than the 72 hours of the deadline ago, REVIEW or HOLD: the deadline has passed.
+    const before = new Date(Date.now() - 4 * 86_400_000 + 9 * 3_600_000).toISOString();
+    const search = (maresult: DetailSearch["maresult"]) =>
+      `/EventList?${searchToQuery({
+        ...EMPTY_DETAIL_SEARCH,
+        aaresult: ["REVIEW", "HOLD"],
+        maresult,
+        createdToDate: before.slice(0, 10),
+        createdToTime: before.slice(11, 16),
+      })}`;
+    const deadlines = async () => (await renderedRows(screen.table)).map((cells) => cells.at(-1) ?? "");
+
+    await searched(ui.page, () => ui.page.goto(ui.app.at(search([MANUAL_RESULT_NONE]))));
+    const open = await deadlines();
+    expect(open.length).toBeGreaterThan(0);
+    for (const cell of open)
+      expect(cell).toMatch(new RegExp(`^\\d{4}/\\d{2}/\\d{2} \\d{2}:\\d{2}:\\d{2}${overdue}$`));
+    await expectNoAxeViolations(ui.page, "event list with overdue events");
+
+    // Decided ones are not overdue, however old their deadline.
+    await searched(ui.page, () => ui.page.goto(ui.app.at(search(["10", "20", "30"]))));
+    const decided = await deadlines();
+    expect(decided.length).toBeGreaterThan(0);
+    for (const cell of decided) expect(cell).not.toContain(overdue);
+
+    await searched(ui.page, () => ui.page.goto(ui.app.at(search([MANUAL_RESULT_NONE]))));
+    await screen.eventLinks().first().click();
+    await visible(heading(ui.page, DETAIL[lang].heading));
+    const basic = ui.page.getByRole("region", { name: EVENT_SECTION_LABELS[lang].basic, exact: true });
+    await visible(basic.getByText(overdue, { exact: true }));
   });
 
   it("shows the viewer the list, without any action on events", async () => {

@@ -11,6 +11,8 @@ import { ResultMark } from "../../ui/ResultMark.tsx";
 import { columnHeader, EVENT_COLUMNS, eventIdHeader } from "./eventColumns.ts";
 import { LIST_KEYS } from "./eventShortcuts.ts";
 import { detailPath } from "./eventTransit.ts";
+import { isOverdue } from "./manualDeadline.ts";
+import { OverdueMark } from "./OverdueMark.tsx";
 
 /** Every row is one line high, so the virtualiser knows the table's height without measuring it. */
 export const ROW_HEIGHT = 36;
@@ -197,6 +199,7 @@ export function EventResultTable({
                     ) : (
                       column.text(row, lang)
                     )}
+                    {column.marksOverdue && isOverdue(row) ? <OverdueMark /> : null}
                   </td>
                 ))}
               </tr>

@@ -15,6 +15,8 @@ export interface EventColumn {
   numeric?: boolean;
   /** A result column: its text is shown as a result mark of this tone. */
   tone?: (row: EventListRow) => ResultTone;
+  /** The manual screening deadline: marked when it has passed without a manual result (isOverdue). */
+  marksOverdue?: true;
 }
 
 const dateTime = (value: string | null) => (value ? formatDateTime(value) : "");
@@ -74,7 +76,13 @@ export const EVENT_COLUMNS: readonly EventColumn[] = [
     width: 120,
     text: (row, lang) => codeLabel(lang, "negatived", row.negatived),
   },
-  { key: "deadline", label: "deadline", width: 170, text: (row) => dateTime(row.deadline) },
+  {
+    key: "deadline",
+    label: "deadline",
+    width: 260,
+    text: (row) => dateTime(row.deadline),
+    marksOverdue: true,
+  },
 ];
 
 export const columnHeader = (column: EventColumn, lang: Lang): string =>

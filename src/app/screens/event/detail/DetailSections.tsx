@@ -11,6 +11,7 @@ import {
   SHIPPING_ONLY,
 } from "../../../../contract/eventFields.ts";
 import { currentLang } from "../../../i18n/i18n.ts";
+import { isOverdue } from "../manualDeadline.ts";
 import { DetailSection } from "./DetailSection.tsx";
 import { detailLayoutRows } from "./detailLayout.ts";
 import { FieldList, type ShownField } from "./FieldList.tsx";
@@ -107,6 +108,7 @@ export function DetailSections({ detail, format }: { detail: EventDetail; format
                 label: basicNames[field] ?? field,
                 value: formatFieldValue(lang, field, value),
                 tone: fieldTone(field, value),
+                overdue: field === "deadline" && isOverdue(detail.basic),
               };
             })}
           />

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { AppLink } from "../../../ui/AppLink.tsx";
 import { ResultMark } from "../../../ui/ResultMark.tsx";
 import type { ResultTone } from "../../../ui/resultTone.ts";
+import { OverdueMark } from "../OverdueMark.tsx";
 
 export interface ShownField {
   key: string;
@@ -14,6 +15,8 @@ export interface ShownField {
   note?: string;
   /** The event list's search for the events sharing the value (fieldSearch.ts): the value links there. */
   searchPath?: string;
+  /** A manual screening deadline passed without a manual result: marked so (OverdueMark). */
+  overdue?: boolean;
 }
 
 /** From this many fields, a list across the full width is shown in two columns. */
@@ -59,6 +62,7 @@ function Fields({ fields }: { fields: readonly ShownField[] }) {
             ) : (
               field.value
             )}
+            {field.overdue ? <OverdueMark /> : null}
             {field.note ? (
               <Badge color="orange" variant="soft" ml="2" className="event-detail-note">
                 {field.note}

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { EventDetail } from "../../../../contract/eventDetail.ts";
 import { EVENT_FIELD_LABELS, EVENT_SECTION_LABELS } from "../../../../contract/eventFields.ts";
 import { currentLang } from "../../../i18n/i18n.ts";
+import { isOverdue } from "../manualDeadline.ts";
 import { FieldList, type ShownField } from "./FieldList.tsx";
 import { fieldSearchPath, type SearchablePart } from "./fieldSearch.ts";
 import { type FixedItemSection, fieldTone, fixedItemValue, formatFieldValue } from "./fieldValue.ts";
@@ -40,6 +41,7 @@ export function FixedItems({ detail, items }: { detail: EventDetail; items: read
         label: label ?? item,
         value: formatFieldValue(lang, field, value),
         tone: section === "basic" ? fieldTone(field, value) : undefined,
+        overdue: item === "basic.deadline" && isOverdue(detail.basic),
         ...(searchPath ? { searchPath } : {}),
       },
     ];
