@@ -42,7 +42,7 @@ const COMMON = { en: commonEn, ja: commonJa } as const;
 const BULK_EVENTS = 150_001;
 
 /** Cells of a result row: checkbox, event ID, merchant management ID, time, automatic result, ... model. */
-const CELL = { createdAt: 3, aaresult: 4, settleStatus: 7, modelId: 9 } as const;
+const CELL = { createdAt: 3, aaresult: 4, maresult: 5, settleStatus: 7, modelId: 9 } as const;
 
 /** The screen's texts fill their placeholders as the contract's messages do. */
 const fill = interpolate;
@@ -444,6 +444,28 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
     expect(Math.abs(offset - 1800)).toBeLessThan(40);
     // The focus is back on the event it opened, so the keyboard goes on from there.
     await focusedIs(eventId);
+  });
+
+  it("lists the events awaiting manual screening (REVIEW or HOLD without a manual result) in one click, as a detailed search in the URL", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.reviewer);
+    const screen = screenOf(ui.page, lang);
+    await visible(screen.table);
+    await searched(ui.page, () =>
+      ui.page.getByRole("button", { name: screen.s.awaitingManualScreening, exact: true }).click(),
+    );
+    const url = new URL(ui.page.url());
+    expect(url.searchParams.get("mode")).toBe("1");
+    expect(url.searchParams.get("aaresult")).toBe("REVIEW,HOLD");
+    expect(url.searchParams.get("maresult")).toBe(MANUAL_RESULT_NONE);
+    // The form shows the search it ran.
+    expect(await screen.detailMode.isChecked()).toBe(true);
+    const rows = await renderedRows(screen.table);
+    expect(rows.length).toBeGreaterThan(0);
+    const open = [codeLabel(lang, "aaresult", "REVIEW"), codeLabel(lang, "aaresult", "HOLD")];
+    for (const cells of rows) {
+      expect(open).toContain(cells[CELL.aaresult]);
+      expect(cells[CELL.maresult]).toBe(codeLabel(lang, "maresult", null));
+    }
   });
 
   it("marks a manual screening deadline that has passed without a manual result as overdue, in the list and on the detail", async () => {

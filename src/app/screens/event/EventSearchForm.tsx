@@ -14,6 +14,7 @@ import { DetailSearchFields, type DetailValues } from "./DetailSearchFields.tsx"
 import { LIST_KEYS } from "./eventShortcuts.ts";
 import { SearchField } from "./SearchField.tsx";
 import { type SearchMode, SearchModeChooser } from "./SearchModeChooser.tsx";
+import { AWAITING_MANUAL_SCREENING } from "./searchPresets.ts";
 
 interface Draft {
   mode: SearchMode;
@@ -37,6 +38,7 @@ const searchOf = (draft: Draft): EventSearch =>
  * The search form: quick or detailed, checked in the browser with the contract's schema (the spec's
  * messages at each field) before it is sent; Enter in any field searches. It shows the search in force
  * again whenever that changes (a reload, back and forward). Its key (LIST_KEYS) selects its first text.
+ * "Awaiting manual screening" runs the review queue's search (searchPresets.ts) at once.
  */
 export function EventSearchForm({
   search,
@@ -119,6 +121,9 @@ export function EventSearchForm({
             }}
           >
             {t("clear")}
+          </Button>
+          <Button type="button" variant="soft" onClick={() => onSearch(AWAITING_MANUAL_SCREENING)}>
+            {t("awaitingManualScreening")}
           </Button>
         </Flex>
       </Flex>
