@@ -25,8 +25,15 @@ export const EVENT_PAGE_SIZES = [50, 100, 200, 500] as const;
 /** Values one search box takes (a pasted column of 500 IDs must work). */
 export const MAX_SEARCH_VALUES = 500;
 
-/** Space-separated values: at most MAX_SEARCH_VALUES, each at most `max` characters. */
+/** Space-separated values (full-width spaces too): at most MAX_SEARCH_VALUES, each at most `max` characters. */
 export const splitValues = (v: string): string[] => v.split(/\s+/).filter((item) => item !== "");
+
+/**
+ * A typed value with full-width letters, digits and signs folded to their usual forms (NFKC): with a
+ * Japanese input method on, "Ｅ２０２６" and "１９２．０．２．１" are typed as easily as the ASCII forms
+ * every identifier, IP address and hash is sent and stored in.
+ */
+export const foldWidth = (value: string): string => value.normalize("NFKC");
 
 const multiValue = (max: number, opts: { hash?: boolean } = {}) =>
   z
@@ -34,7 +41,7 @@ const multiValue = (max: number, opts: { hash?: boolean } = {}) =>
     .trim()
     .refine((v) => splitValues(v).length <= MAX_SEARCH_VALUES, issue("maxValues", { max: MAX_SEARCH_VALUES }))
     .refine((v) => rules.delimiterItemMax(v, max), issue("delimiterItemMax", { max }))
-    .refine((v) => !opts.hash || splitValues(v).every((item) => /^[0-9A-Fa-f]{64}$/.test(item)), {
+    .refine((v) => !opts.hash || splitValues(v).every((item) => /^[0-9A-Fa-f]{64}$/.test(foldWidth(item))), {
       ...issue("delimiterItemHash"),
     });
 const oneValue = (max: number) => z.string().trim().max(max, issue("max", { max }));

@@ -28,6 +28,9 @@ import { testBackends } from "./helpers/testBackends.ts";
  */
 
 const hex = (c: string) => c.repeat(64);
+/** ASCII letters, digits and signs as their full-width forms (U+FF01 to U+FF5E). */
+const fullWidth = (text: string) =>
+  text.replace(/[!-~]/g, (c) => String.fromCharCode((c.codePointAt(0) as number) + 0xfee0));
 const HASH = { mail: hex("a"), last: hex("b"), first: hex("c"), card: hex("d"), other: hex("e") };
 /** 2031-03-10 10:00:00 Japan time. */
 const T0 = Date.parse("2031-03-10T10:00:00+09:00");
@@ -299,6 +302,19 @@ describe.each(testBackends())("event list search (%s)", (backend) => {
     // Partial values and other columns do not match.
     expect(await quick("T4-MEM")).toEqual([]);
     expect(await quick("T4-UD-1")).toEqual([]);
+  });
+
+  it("folds the full-width forms a Japanese input method types (event ID, IP, hash, member ID, domain)", async () => {
+    const quick = (q: string) => found({ mode: "0", q });
+    expect(await quick(fullWidth(id.e2))).toEqual(ids("e2"));
+    // Ideographic spaces separate values as ASCII ones do.
+    expect(await quick(`${fullWidth("T4-MEM-3")}\u3000${fullWidth("10.44.0.2")}`)).toEqual(ids("e3", "e2"));
+    expect(await quick(fullWidth(HASH.card.toLowerCase()))).toEqual(ids("e1"));
+    expect(await found(inT4({ cchash: fullWidth(HASH.card) }))).toEqual(ids("e1"));
+    expect(await found(inT4({ mailDomain: fullWidth("T4-One.example") }))).toEqual(ids("e1"));
+    expect(await found(inT4({ shopEventId: fullWidth("T4-SHOP-1") }))).toEqual(ids("e1"));
+    // Folded, a value still has to match whole.
+    expect(await quick(fullWidth("T4-MEM"))).toEqual([]);
   });
 
   it("finds an event by each value its detail links to a quick search (QUICK_SEARCH_FIELDS)", async () => {

@@ -12,6 +12,7 @@ import {
   eventList,
   eventSearchSchema,
   eventSelectionSchema,
+  foldWidth,
   MAX_SEARCH_VALUES,
   quickSearchSchema,
   searchFromQuery,
@@ -78,8 +79,17 @@ describe("maximum length of each search field (spec section 5)", () => {
         { field, message: "Each item must be a 64-character hexadecimal hash." },
       ]);
       expect(errorsOf(detail({ [field]: "g".repeat(64) }))[0]?.field).toBe(field);
+      // Full-width hex, as a Japanese input method types it, is a hash too (the server folds it).
+      expect(errorsOf(detail({ [field]: "ａＦ０９".repeat(16) }))).toEqual([]);
+      expect(errorsOf(detail({ [field]: "ｇ".repeat(64) }))[0]?.field).toBe(field);
     },
   );
+
+  it("folds full-width letters, digits and signs (foldWidth)", () => {
+    expect(foldWidth("Ｅ２０２６－１")).toBe("E2026-1");
+    expect(foldWidth("１９２．０．２．１")).toBe("192.0.2.1");
+    expect(foldWidth("abc")).toBe("abc");
+  });
 
   it.each<DetailSearchField>([
     "amountFrom",

@@ -1,4 +1,4 @@
-import { splitValues } from "../../../contract/eventSearch.ts";
+import { foldWidth, splitValues } from "../../../contract/eventSearch.ts";
 import {
   normalizeDomain,
   normalizeHash,
@@ -10,27 +10,33 @@ import {
 /**
  * The values of one search box in the form each column is stored or keyed in, so a value typed in
  * the console meets the value a shop sent: phones as digits (the tel link keys), IPs in lower case,
- * hashes in upper-case hex, domains in lower case, zipcodes with and without their hyphen.
+ * hashes in upper-case hex, domains in lower case, zipcodes with and without their hyphen. Full-width
+ * forms typed with a Japanese input method are folded (foldWidth); opaque values are looked for both
+ * as typed and folded, since a shop may have sent either.
  */
 
 const distinct = (values: (string | undefined)[]): string[] => [
   ...new Set(values.filter((v): v is string => v !== undefined)),
 ];
 
-/** Exact identifiers (event IDs, shop member IDs, cookies, device IDs): as typed, each once. */
-export const exactValues = (text: string): string[] => distinct(splitValues(text).map(normalizeOpaque));
+/** Exact identifiers (event IDs, shop member IDs, cookies, device IDs): as typed and folded, each once. */
+export const exactValues = (text: string): string[] =>
+  distinct(splitValues(text).flatMap((v) => [normalizeOpaque(v), normalizeOpaque(foldWidth(v))]));
 
 /** Phone numbers as the tel link keys hold them (digits only); a value without digits matches no phone. */
 export const telValues = (text: string): string[] => distinct(splitValues(text).map(normalizeTel));
 
-export const ipValues = (text: string): string[] => distinct(splitValues(text).map(normalizeIp));
+export const ipValues = (text: string): string[] =>
+  distinct(splitValues(text).map((v) => normalizeIp(foldWidth(v))));
 
-export const domainValues = (text: string): string[] => distinct(splitValues(text).map(normalizeDomain));
+export const domainValues = (text: string): string[] =>
+  distinct(splitValues(text).flatMap((v) => [normalizeDomain(v), normalizeDomain(foldWidth(v))]));
 
 /** SHA-256 hashes are stored upper-cased; in the quick search only 64-hex values can be a hash. */
 export const hashValues = (text: string): string[] =>
   distinct(
     splitValues(text)
+      .map(foldWidth)
       .filter((v) => /^[0-9A-Fa-f]{64}$/.test(v))
       .map(normalizeHash),
   );
