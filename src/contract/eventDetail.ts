@@ -176,6 +176,8 @@ export const eventDetailSchema = z.object({
   manualHistory: z.array(manualHistoryEntrySchema),
   memos: z.array(screeningMemoSchema),
   relatedEvents: z.array(relatedEventSchema),
+  /** Whether the negative list holds an entry this event registered for each party (update negative). */
+  negativeParties: z.object({ purchaser: z.boolean(), shipping: z.boolean() }),
   editBlock: editBlockSchema,
 });
 export type EventDetail = z.infer<typeof eventDetailSchema>;

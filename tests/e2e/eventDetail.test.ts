@@ -132,6 +132,7 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
         );
     await expect.poll(suggested).toContain("Card reported stolen");
     await expectNoAxeViolations(ui.page, "NG dialog with suggested reasons");
+    await expectNoAxeViolations(ui.page, "update negative dialog with each party's state");
     await again.getByRole("button", { name: s.cancel, exact: true }).click();
     await gone(dialogOf(ui.page, "ng"));
   });
@@ -240,11 +241,29 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     await openDetail(ui.page, first.eventId);
     await action(ui.page, "negative").click();
     const dialog = await visible(dialogOf(ui.page, "negative"));
-    await dialog
-      .getByRole("group", { name: s.fields.purchaser, exact: true })
-      .getByRole("radio", { name: s.negativeOperation["1"], exact: true })
-      .check();
+    // Each party says how it stands now: neither is registered yet.
+    const now = (registered: boolean) =>
+      s.negativeNow.replace("{state}", codeLabel(lang, "negatived", registered));
+    const purchaserGroup = dialog.getByRole("group", { name: s.fields.purchaser, exact: true });
+    await visible(purchaserGroup.getByText(now(false), { exact: true }));
+    await purchaserGroup.getByRole("radio", { name: s.negativeOperation["1"], exact: true }).check();
     await saveAndConfirm(ui.page, dialog);
+    await gone(dialogOf(ui.page, "negative"));
+    // Opened again: the purchaser is registered, the shipping address (none was sent) is not.
+    await action(ui.page, "negative").click();
+    const again = await visible(dialogOf(ui.page, "negative"));
+    await visible(
+      again
+        .getByRole("group", { name: s.fields.purchaser, exact: true })
+        .getByText(now(true), { exact: true }),
+    );
+    await visible(
+      again
+        .getByRole("group", { name: s.fields.shipping, exact: true })
+        .getByText(now(false), { exact: true }),
+    );
+    await expectNoAxeViolations(ui.page, "update negative dialog with each party's state");
+    await again.getByRole("button", { name: s.cancel, exact: true }).click();
     await gone(dialogOf(ui.page, "negative"));
 
     const second = await screenTransaction(ui.app, shop, {

@@ -76,6 +76,7 @@ describe.each(testBackends())("event negative update (%s)", (backend) => {
     ).detail;
     expect(registered.version).toBe(2);
     expect(registered.basic.negatived).toBe(true);
+    expect(registered.negativeParties).toEqual({ purchaser: true, shipping: false });
 
     const [entry, ...others] = await entriesOf(screened.eventId);
     expect(others).toEqual([]);
@@ -128,6 +129,7 @@ describe.each(testBackends())("event negative update (%s)", (backend) => {
       }),
     ).detail;
     expect(released.basic.negatived).toBe(false);
+    expect(released.negativeParties).toEqual({ purchaser: false, shipping: false });
     expect(await entriesOf(screened.eventId)).toEqual([]);
     const orphanKeys = await r.t.db
       .selectFrom("negative_keys")
@@ -183,6 +185,7 @@ describe.each(testBackends())("event negative update (%s)", (backend) => {
       await send(r.t, eventNegativeUpdate, r.admin, { eventId, version: 3, ...nothing, shipping: "2" }),
     ).detail;
     expect(shippingReleased.basic.negatived).toBe(true);
+    expect(shippingReleased.negativeParties).toEqual({ purchaser: true, shipping: false });
     expect((await entriesOf(eventId)).map((entry) => entry.customer_type)).toEqual(["0"]);
   });
 

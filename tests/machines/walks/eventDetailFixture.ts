@@ -44,6 +44,7 @@ export const reviewEvent: EventDetail = {
   manualHistory: [],
   memos: [],
   relatedEvents: [],
+  negativeParties: { purchaser: false, shipping: false },
   editBlock: null,
 };
 

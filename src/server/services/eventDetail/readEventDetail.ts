@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { jsonArrayFrom, jsonObjectFrom } from "kysely/helpers/postgres";
 import type { EventDetail, EventParty } from "../../../contract/eventDetail.ts";
 import type { Database } from "../../db/schema.ts";
+import { NEGATIVE_CUSTOMER_TYPE } from "../eventActions/partyNegativeEntry.ts";
 import { editBlockOf } from "./editBlock.ts";
 import { readRelatedEvents } from "./relatedEventSummaries.ts";
 
@@ -33,6 +34,8 @@ export async function readEventDetail(
   ]);
   if (!row) return undefined;
 
+  /** The customer types (purchaser, shipping) of the negative entries this event registered. */
+  const registered = new Set(row.negativeEntries.map((entry) => entry.customer_type));
   const firedRule = (rule: (typeof row.firedRules)[number]) => ({
     ruleCode: rule.rule_code,
     ruleDescription: rule.rule_description,
@@ -159,6 +162,10 @@ export async function readEventDetail(
       memo: memo.memo,
     })),
     relatedEvents,
+    negativeParties: {
+      purchaser: registered.has(NEGATIVE_CUSTOMER_TYPE.purchaser),
+      shipping: registered.has(NEGATIVE_CUSTOMER_TYPE.shipping),
+    },
     editBlock: editBlockOf(row.busy_state, lock, viewer.operatorId, viewer.now),
   };
 }
@@ -208,6 +215,13 @@ function eventWithParts(db: Db, companyId: string, eventId: string) {
           .whereRef("i.event_id", "=", "e.event_id")
           .orderBy("i.item_no"),
       ).as("items"),
+      jsonArrayFrom(
+        eb
+          .selectFrom("negatives as n")
+          .select("n.customer_type")
+          .whereRef("n.company_id", "=", "e.company_id")
+          .whereRef("n.event_id", "=", "e.event_id"),
+      ).as("negativeEntries"),
       jsonObjectFrom(
         eb
           .selectFrom("event_devices as d")

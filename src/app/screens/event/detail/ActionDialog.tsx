@@ -61,7 +61,7 @@ export function ActionDialog({ detail }: { detail: EventDetail }) {
             {action === "ok" || action === "ng" || action === "hold" ? (
               <ManualResultForm key={action} result={action} {...props} />
             ) : action === "negative" ? (
-              <NegativeForm {...props} />
+              <NegativeForm {...props} registered={detail.negativeParties} />
             ) : action === "memo" ? (
               <MemoForm {...props} />
             ) : action === "assign" ? (

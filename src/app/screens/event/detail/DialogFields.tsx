@@ -108,18 +108,29 @@ export const DIALOG_SELECT_CLASSES = { field: "event-dialog-field", select: "eve
 /** A group of checkboxes or radio buttons under its legend. */
 export function DialogChoices({
   legend,
+  status,
   error,
   errorId,
   children,
 }: {
   legend: string;
+  /** A line under the legend on how things stand now (read with the group). */
+  status?: string;
   error?: string | undefined;
   errorId: string;
   children: ReactNode;
 }) {
+  const describedBy = [status ? `${errorId}-status` : "", error ? `${errorId}-error` : ""]
+    .filter(Boolean)
+    .join(" ");
   return (
-    <fieldset className="event-dialog-fieldset" aria-describedby={error ? `${errorId}-error` : undefined}>
+    <fieldset className="event-dialog-fieldset" aria-describedby={describedBy || undefined}>
       <legend>{legend}</legend>
+      {status ? (
+        <p id={`${errorId}-status`} className="event-dialog-status">
+          {status}
+        </p>
+      ) : null}
       {children}
       <FieldError id={errorId} error={error} />
     </fieldset>

@@ -36,8 +36,11 @@ const isOther = (value: string): value is NegativeValues["otherCategory"] =>
 /**
  * Update negative: the purchaser and the shipping address each nothing, registration or release,
  * with a settle category and an other category. Nothing for both is refused before sending (902).
+ * Each party says whether this event has it registered now.
  */
-export function NegativeForm(props: ActionFormProps) {
+export function NegativeForm(
+  props: ActionFormProps & { registered: { purchaser: boolean; shipping: boolean } },
+) {
   const { t } = useTranslation("eventDetail");
   const lang = currentLang();
   const form = useRef<HTMLFormElement>(null);
@@ -49,6 +52,7 @@ export function NegativeForm(props: ActionFormProps) {
   const party = (name: "purchaser" | "shipping") => (
     <DialogChoices
       legend={t(`fields.${name}`)}
+      status={t("negativeNow", { state: codeLabel(lang, "negatived", props.registered[name]) })}
       errorId={`event-dialog-${name}`}
       error={props.serverErrors[name]}
     >
