@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCall } from "./call.ts";
+import { NEGATIVE_ITEMS } from "./rules.ts";
 import { AUTO_RESULTS } from "./screening.ts";
 
 /**
@@ -155,6 +156,13 @@ export const editBlockSchema = z
   .nullable();
 export type EditBlock = z.infer<typeof editBlockSchema>;
 
+/**
+ * One value that registering a party as negative puts on the list, as the engine will match it: the
+ * item and the event's value (hashes as the event holds them; the name's two separated by a space).
+ */
+export const negativeCoverageSchema = z.object({ item: z.enum(NEGATIVE_ITEMS), value: z.string() });
+export type NegativeCoverage = z.infer<typeof negativeCoverageSchema>;
+
 export const eventDetailSchema = z.object({
   version: z.number().int(),
   basic: eventBasicSchema,
@@ -178,6 +186,11 @@ export const eventDetailSchema = z.object({
   relatedEvents: z.array(relatedEventSchema),
   /** Whether the negative list holds an entry this event registered for each party (update negative). */
   negativeParties: z.object({ purchaser: z.boolean(), shipping: z.boolean() }),
+  /** What registering each party would put on the negative list (empty when the event lacks the party). */
+  negativeCoverage: z.object({
+    purchaser: z.array(negativeCoverageSchema),
+    shipping: z.array(negativeCoverageSchema),
+  }),
   editBlock: editBlockSchema,
 });
 export type EventDetail = z.infer<typeof eventDetailSchema>;

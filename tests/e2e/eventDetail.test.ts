@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import detailEn from "../../src/app/i18n/locales/en/eventDetail.json";
@@ -14,6 +15,7 @@ import { codeLabel } from "../../src/contract/eventCodeLabels.ts";
 import { DEFAULT_DISPLAY_FORMAT } from "../../src/contract/eventDisplayFormat.ts";
 import { EVENT_FIELD_LABELS, EVENT_SECTION_LABELS } from "../../src/contract/eventFields.ts";
 import { EMPTY_DETAIL_SEARCH, searchToQuery } from "../../src/contract/eventSearch.ts";
+import { messageText } from "../../src/contract/messages.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import { TEST_LANGS, type TestLang } from "../support/browser.ts";
 import {
@@ -231,10 +233,15 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     const shop = await shopOf(ui.app, ui);
     const tel = `03-${lang === "en" ? "4" : "5"}${String(Date.now()).slice(-7)}`;
     const purchaser = { tel, fullAddress: "東京都千代田区1-1", zipcode: "1000001" };
+    // A device and card of its own, so the registration's list shows that they are added too.
+    const primaryDid = `e2e-negative-device-${lang}-${Date.now()}`;
+    const cchash = createHash("sha256").update(primaryDid).digest("hex");
     const first = await screenTransaction(ui.app, shop, {
       shopEventId: `e2e-negative-${lang}-1-${Date.now()}`,
       amount: 3200,
       purchaser,
+      device: { primaryDid },
+      card: { cchash },
     });
     expect(first.firedRules.map((rule) => rule.ruleCode)).not.toContain("NEG_TEL");
 
@@ -246,7 +253,32 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
       s.negativeNow.replace("{state}", codeLabel(lang, "negatived", registered));
     const purchaserGroup = dialog.getByRole("group", { name: s.fields.purchaser, exact: true });
     await visible(purchaserGroup.getByText(now(false), { exact: true }));
+    // What a registration adds stays folded until registration is chosen, then shows each item with
+    // this event's value, the device's and card's included.
+    const addsTel = purchaserGroup.getByText(tel, { exact: true });
+    expect(await addsTel.isVisible()).toBe(false);
     await purchaserGroup.getByRole("radio", { name: s.negativeOperation["1"], exact: true }).check();
+    await visible(addsTel);
+    await visible(purchaserGroup.getByText(primaryDid, { exact: true }));
+    const coverage = purchaserGroup.locator("details");
+    expect(await coverage.locator("summary").textContent()).toMatch(
+      new RegExp(`^${s.negativeCoverage.replace(/[()]/g, "\\$&").replace("{count}", "\\d+")}$`),
+    );
+    const added = await coverage.locator("dt").allTextContents();
+    expect(added).toEqual(
+      expect.arrayContaining(
+        (["tel", "address", "zipcode", "deviceId", "cchash"] as const).map((item) =>
+          codeLabel(lang, "negativeItem", item),
+        ),
+      ),
+    );
+    // The shipping address was not sent: it cannot be registered, and the group says why.
+    const shippingGroup = dialog.getByRole("group", { name: s.fields.shipping, exact: true });
+    await visible(shippingGroup.getByText(messageText(lang, "validation.noPartyData"), { exact: true }));
+    expect(
+      await shippingGroup.getByRole("radio", { name: s.negativeOperation["1"], exact: true }).isDisabled(),
+    ).toBe(true);
+    await expectNoAxeViolations(ui.page, "update negative dialog with what a registration adds");
     await saveAndConfirm(ui.page, dialog);
     await gone(dialogOf(ui.page, "negative"));
     // Opened again: the purchaser is registered, the shipping address (none was sent) is not.

@@ -63,6 +63,8 @@ describe.each(testBackends())("event negative update (%s)", (backend) => {
     const first = freshOrder({ purchaser });
     const screened = await screenAsShop(first);
     expect(negativeRules(screened)).toEqual([]);
+    // What the dialog says a registration adds, read before it.
+    const coverage = (await detailOf(r.t, r.reviewer, screened.eventId)).negativeCoverage;
 
     const registered = expectDone(
       await send(r.t, eventNegativeUpdate, r.reviewer, {
@@ -111,6 +113,21 @@ describe.each(testBackends())("event negative update (%s)", (backend) => {
       item: "name",
       value: `${purchaser.lastNameHash}&${purchaser.firstNameHash}`,
     });
+    // The detail told beforehand exactly which items the entry's keys hold, with the event's values:
+    // the purchaser's own and the device's and card's, while the shipping address had its own list.
+    const itemsOf = (lines: readonly { item: string }[]) =>
+      [...new Set(lines.map((line) => line.item))].sort();
+    expect(itemsOf(coverage.purchaser)).toEqual(itemsOf(keys));
+    expect(coverage.purchaser).toEqual(
+      expect.arrayContaining([
+        { item: "tel", value: purchaser.tel },
+        { item: "mailDomain", value: purchaser.mailDomain },
+        { item: "deviceId", value: first.device?.primaryDid },
+        { item: "cchash", value: first.card?.cchash },
+      ]),
+    );
+    expect(coverage.shipping).toContainEqual({ item: "address", value: first.shipping?.fullAddress });
+    expect(registered.negativeCoverage).toEqual(coverage);
 
     // The same purchaser on another device, with another card and shipping address.
     const next = await screenAsShop(freshOrder({ purchaser }));
@@ -197,6 +214,10 @@ describe.each(testBackends())("event negative update (%s)", (backend) => {
 
     const { shipping: _none, ...withoutShipping } = freshOrder();
     const pickup = await screenDemo(r.t, withoutShipping);
+    // The dialog offers no shipping registration to begin with: nothing to add.
+    const pickupCoverage = (await detailOf(r.t, r.admin, pickup.eventId)).negativeCoverage;
+    expect(pickupCoverage.shipping).toEqual([]);
+    expect(pickupCoverage.purchaser.length).toBeGreaterThan(0);
     const missing = await send(r.t, eventNegativeUpdate, r.admin, {
       eventId: pickup.eventId,
       version: 1,

@@ -45,6 +45,7 @@ export const reviewEvent: EventDetail = {
   memos: [],
   relatedEvents: [],
   negativeParties: { purchaser: false, shipping: false },
+  negativeCoverage: { purchaser: [], shipping: [] },
   editBlock: null,
 };
 

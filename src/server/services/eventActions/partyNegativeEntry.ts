@@ -12,40 +12,43 @@ type PartyRow = Database["event_parties"];
 type DeviceRow = Database["event_devices"];
 type CardRow = Database["event_cards"];
 
-export interface PartyNegativeSource {
-  companyId: string;
-  eventId: string;
-  shopEventId: string;
-  tenantName: string | null;
-  party: NegativeParty;
-  partyRow: PartyRow;
-  device: DeviceRow | undefined;
-  card: CardRow | undefined;
-  settleCategory: string | null;
-  otherCategory: string | null;
-  operatorId: number;
-  now: Date;
-}
+/** What an entry takes from the event: the party's values, and the event's device and card. */
+export type PartyNegativeData = {
+  party: Pick<
+    PartyRow,
+    | "shop_member_id"
+    | "last_name_hash"
+    | "first_name_hash"
+    | "zipcode"
+    | "full_address"
+    | "birthdate"
+    | "tel"
+    | "mobile_tel"
+    | "mail_account_hash"
+    | "mail_domain"
+    | "mobile_mail_account_hash"
+    | "mobile_mail_domain"
+    | "company"
+    | "depart"
+  >;
+  device:
+    | Pick<DeviceRow, "ipaddress" | "cookie" | "device_type" | "primary_did" | "did_middle" | "did_short">
+    | null
+    | undefined;
+  card: Pick<CardRow, "cchash"> | null | undefined;
+};
 
 /**
- * The negative entry that blocks one party of an event (docs/architecture.md): the party's own
- * identifiers (member ID, name hashes, zipcode, address, birth date, phones, e-mail account hashes
- * and domain hashes, company, department) plus the event's device (IP, cookie, device IDs, type) and
- * card hash, which the engine matches for either party. Stored as entered; the look-up keys are
- * derived from it by syncNegativeKeys (screening/negativeKeys.ts), exactly as for every entry.
+ * The entry's values taken from the event (docs/architecture.md): the party's own identifiers
+ * (member ID, name hashes, zipcode, address, birth date, phones, e-mail account hashes and domain
+ * hashes, company, department) plus the event's device (IP, cookie, device IDs, type) and card hash,
+ * which the engine matches for either party. Stored as entered; the look-up keys are derived from
+ * them by syncNegativeKeys (screening/negativeKeys.ts), exactly as for every entry.
  */
-export function partyNegativeEntry(source: PartyNegativeSource): NewNegative {
-  const { partyRow: p, device, card } = source;
+export function partyNegativeValues({ party: p, device, card }: PartyNegativeData) {
   const ip = device?.ipaddress ?? null;
   const isV6 = ip?.includes(":") ?? false;
   return {
-    company_id: source.companyId,
-    created_at: source.now,
-    updated_at: source.now,
-    add_type: NEGATIVE_ADD_TYPE_FROM_EVENT,
-    event_id: source.eventId,
-    shop_event_id: source.shopEventId,
-    customer_type: NEGATIVE_CUSTOMER_TYPE[source.party],
     shop_member_id: p.shop_member_id,
     normalized_last_name: p.last_name_hash,
     normalized_first_name: p.first_name_hash,
@@ -61,16 +64,45 @@ export function partyNegativeEntry(source: PartyNegativeSource): NewNegative {
     company: p.company,
     depart: p.depart,
     cookie: device?.cookie ?? null,
-    settle_category: source.settleCategory,
-    other_category: source.otherCategory,
     ipaddress: isV6 ? null : ip,
     ipaddressv6: isV6 ? ip : null,
     device_type: device?.device_type ?? null,
     primary_did: device?.primary_did ?? null,
     did_middle: device?.did_middle ?? null,
     did_short: device?.did_short ?? null,
-    tenant_name: source.tenantName,
     cchash: card?.cchash ?? null,
+  } satisfies Partial<NewNegative>;
+}
+
+export interface PartyNegativeSource {
+  companyId: string;
+  eventId: string;
+  shopEventId: string;
+  tenantName: string | null;
+  party: NegativeParty;
+  partyRow: PartyRow;
+  device: DeviceRow | undefined;
+  card: CardRow | undefined;
+  settleCategory: string | null;
+  otherCategory: string | null;
+  operatorId: number;
+  now: Date;
+}
+
+/** The negative entry that blocks one party of an event: its values (partyNegativeValues) and where it came from. */
+export function partyNegativeEntry(source: PartyNegativeSource): NewNegative {
+  return {
+    company_id: source.companyId,
+    created_at: source.now,
+    updated_at: source.now,
+    add_type: NEGATIVE_ADD_TYPE_FROM_EVENT,
+    event_id: source.eventId,
+    shop_event_id: source.shopEventId,
+    customer_type: NEGATIVE_CUSTOMER_TYPE[source.party],
+    ...partyNegativeValues({ party: source.partyRow, device: source.device, card: source.card }),
+    settle_category: source.settleCategory,
+    other_category: source.otherCategory,
+    tenant_name: source.tenantName,
     created_by: source.operatorId,
     updated_by: source.operatorId,
   };

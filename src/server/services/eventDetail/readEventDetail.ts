@@ -2,7 +2,8 @@ import type { Kysely } from "kysely";
 import { jsonArrayFrom, jsonObjectFrom } from "kysely/helpers/postgres";
 import type { EventDetail, EventParty } from "../../../contract/eventDetail.ts";
 import type { Database } from "../../db/schema.ts";
-import { NEGATIVE_CUSTOMER_TYPE } from "../eventActions/partyNegativeEntry.ts";
+import { registrationCoverage } from "../eventActions/negativeCoverage.ts";
+import { NEGATIVE_CUSTOMER_TYPE, type NegativeParty } from "../eventActions/partyNegativeEntry.ts";
 import { editBlockOf } from "./editBlock.ts";
 import { readRelatedEvents } from "./relatedEventSummaries.ts";
 
@@ -36,6 +37,10 @@ export async function readEventDetail(
 
   /** The customer types (purchaser, shipping) of the negative entries this event registered. */
   const registered = new Set(row.negativeEntries.map((entry) => entry.customer_type));
+  const coverageOf = (party: NegativeParty) => {
+    const partyRow = row.parties.find((candidate) => candidate.party === party);
+    return partyRow ? registrationCoverage({ party: partyRow, device: row.device, card: row.card }) : [];
+  };
   const firedRule = (rule: (typeof row.firedRules)[number]) => ({
     ruleCode: rule.rule_code,
     ruleDescription: rule.rule_description,
@@ -166,6 +171,7 @@ export async function readEventDetail(
       purchaser: registered.has(NEGATIVE_CUSTOMER_TYPE.purchaser),
       shipping: registered.has(NEGATIVE_CUSTOMER_TYPE.shipping),
     },
+    negativeCoverage: { purchaser: coverageOf("purchaser"), shipping: coverageOf("shipping") },
     editBlock: editBlockOf(row.busy_state, lock, viewer.operatorId, viewer.now),
   };
 }

@@ -61,7 +61,12 @@ export function ActionDialog({ detail }: { detail: EventDetail }) {
             {action === "ok" || action === "ng" || action === "hold" ? (
               <ManualResultForm key={action} result={action} {...props} />
             ) : action === "negative" ? (
-              <NegativeForm {...props} registered={detail.negativeParties} />
+              <NegativeForm
+                {...props}
+                registered={detail.negativeParties}
+                coverage={detail.negativeCoverage}
+                present={{ purchaser: detail.purchaser !== null, shipping: detail.shipping !== null }}
+              />
             ) : action === "memo" ? (
               <MemoForm {...props} />
             ) : action === "assign" ? (

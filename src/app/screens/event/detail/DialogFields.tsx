@@ -114,8 +114,8 @@ export function DialogChoices({
   children,
 }: {
   legend: string;
-  /** A line under the legend on how things stand now (read with the group). */
-  status?: string;
+  /** Lines under the legend on how things stand now (read with the group). */
+  status?: string | readonly string[];
   error?: string | undefined;
   errorId: string;
   children: ReactNode;
@@ -128,7 +128,13 @@ export function DialogChoices({
       <legend>{legend}</legend>
       {status ? (
         <p id={`${errorId}-status`} className="event-dialog-status">
-          {status}
+          {typeof status === "string"
+            ? status
+            : status.map((line) => (
+                <span key={line} className="event-dialog-status-line">
+                  {line}
+                </span>
+              ))}
         </p>
       ) : null}
       {children}
@@ -143,17 +149,25 @@ export function DialogChoice({
   name,
   label,
   checked,
+  disabled,
   onChange,
 }: {
   type: "checkbox" | "radio";
   name: string;
   label: string;
   checked: boolean;
+  disabled?: boolean;
   onChange: (checked: boolean) => void;
 }) {
   return (
     <label className="event-dialog-choice">
-      <input type={type} name={name} checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      <input
+        type={type}
+        name={name}
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.checked)}
+      />
       {label}
     </label>
   );

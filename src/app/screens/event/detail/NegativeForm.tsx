@@ -7,14 +7,18 @@ import {
   NEGATIVE_SETTLE_CATEGORIES,
 } from "../../../../contract/eventActions.ts";
 import { codeLabel } from "../../../../contract/eventCodeLabels.ts";
+import type { EventDetail } from "../../../../contract/eventDetail.ts";
+import { messageText } from "../../../../contract/messages.ts";
 import { currentLang, translateKey } from "../../../i18n/i18n.ts";
 import { SelectField } from "../../../ui/SelectField.tsx";
 import { ActionFormFrame } from "./ActionFormFrame.tsx";
 import type { ActionFormProps } from "./actionFormProps.ts";
 import { DIALOG_SELECT_CLASSES, DialogChoice, DialogChoices } from "./DialogFields.tsx";
+import { NegativeCoverageList } from "./NegativeCoverageList.tsx";
 
 type NegativeValues = Extract<ActionValues, { action: "negative" }>;
 type Operation = NegativeValues["purchaser"];
+type Party = "purchaser" | "shipping";
 const OPERATIONS: readonly Operation[] = [
   NEGATIVE_OPERATION.nothing,
   NEGATIVE_OPERATION.register,
@@ -36,10 +40,15 @@ const isOther = (value: string): value is NegativeValues["otherCategory"] =>
 /**
  * Update negative: the purchaser and the shipping address each nothing, registration or release,
  * with a settle category and an other category. Nothing for both is refused before sending (902).
- * Each party says whether this event has it registered now.
+ * Each party says whether this event has it registered now and what a registration would add; a
+ * party the event lacks cannot be registered (the server refuses it the same way).
  */
 export function NegativeForm(
-  props: ActionFormProps & { registered: { purchaser: boolean; shipping: boolean } },
+  props: ActionFormProps & {
+    registered: EventDetail["negativeParties"];
+    coverage: EventDetail["negativeCoverage"];
+    present: Record<Party, boolean>;
+  },
 ) {
   const { t } = useTranslation("eventDetail");
   const lang = currentLang();
@@ -48,28 +57,46 @@ export function NegativeForm(
     props.draft?.action === "negative" ? props.draft : INITIAL,
   );
   const [nothingChosen, setNothingChosen] = useState(false);
+  const [coverageOpen, setCoverageOpen] = useState<Record<Party, boolean>>({
+    purchaser: values.purchaser === NEGATIVE_OPERATION.register,
+    shipping: values.shipping === NEGATIVE_OPERATION.register,
+  });
 
-  const party = (name: "purchaser" | "shipping") => (
-    <DialogChoices
-      legend={t(`fields.${name}`)}
-      status={t("negativeNow", { state: codeLabel(lang, "negatived", props.registered[name]) })}
-      errorId={`event-dialog-${name}`}
-      error={props.serverErrors[name]}
-    >
-      {OPERATIONS.map((operation) => (
-        <DialogChoice
-          key={operation}
-          type="radio"
-          name={`event-dialog-${name}`}
-          label={t(`negativeOperation.${operation}`)}
-          checked={values[name] === operation}
-          onChange={(checked) => {
-            if (checked) setValues({ ...values, [name]: operation });
-          }}
-        />
-      ))}
-    </DialogChoices>
-  );
+  const party = (name: Party) => {
+    const now = t("negativeNow", { state: codeLabel(lang, "negatived", props.registered[name]) });
+    return (
+      <DialogChoices
+        legend={t(`fields.${name}`)}
+        status={props.present[name] ? now : [now, messageText(lang, "validation.noPartyData")]}
+        errorId={`event-dialog-${name}`}
+        error={props.serverErrors[name]}
+      >
+        {OPERATIONS.map((operation) => (
+          <DialogChoice
+            key={operation}
+            type="radio"
+            name={`event-dialog-${name}`}
+            label={t(`negativeOperation.${operation}`)}
+            checked={values[name] === operation}
+            disabled={operation === NEGATIVE_OPERATION.register && !props.present[name]}
+            onChange={(checked) => {
+              if (!checked) return;
+              setValues({ ...values, [name]: operation });
+              if (operation === NEGATIVE_OPERATION.register)
+                setCoverageOpen({ ...coverageOpen, [name]: true });
+            }}
+          />
+        ))}
+        {props.present[name] ? (
+          <NegativeCoverageList
+            lines={props.coverage[name]}
+            open={coverageOpen[name]}
+            onToggle={(open) => setCoverageOpen((current) => ({ ...current, [name]: open }))}
+          />
+        ) : null}
+      </DialogChoices>
+    );
+  };
 
   const submit = () => {
     const nothing =
