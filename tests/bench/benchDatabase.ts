@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import pg from "pg";
 
 /**
@@ -32,11 +33,28 @@ async function settingsOf(url: string): Promise<string> {
     const { rows } = await client.query<{ name: string; setting: string }>(
       `select name, current_setting(name) as setting from pg_settings
        where name in ('server_version', 'shared_buffers', 'max_wal_size', 'checkpoint_timeout',
-         'wal_compression', 'synchronous_commit') order by name`,
+         'wal_compression', 'synchronous_commit', 'huge_pages') order by name`,
     );
-    return rows.map((row) => `${row.name} ${row.setting}`).join(", ");
+    return [...rows.map((row) => `${row.name} ${row.setting}`), kernelHugePages()].join(", ");
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * The kernel's huge pages (/proc/meminfo; PostgreSQL runs on this machine): with huge_pages = try,
+ * PostgreSQL maps shared_buffers on them only when enough are reserved, and says nothing either way
+ * before version 17, so the reservation is printed.
+ */
+function kernelHugePages(): string {
+  try {
+    const info = readFileSync("/proc/meminfo", "utf8");
+    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, "m").exec(info)?.[1] ?? 0);
+    const total = field("HugePages_Total");
+    const taken = total - field("HugePages_Free") + field("HugePages_Rsvd");
+    return `kernel huge pages ${total} (${taken} in use or reserved, ${field("Hugepagesize")} kB each)`;
+  } catch {
+    return "kernel huge pages unknown";
   }
 }
 
