@@ -6,6 +6,7 @@ import listEn from "../../src/app/i18n/locales/en/eventList.json";
 import commonJa from "../../src/app/i18n/locales/ja/common.json";
 import detailJa from "../../src/app/i18n/locales/ja/eventDetail.json";
 import listJa from "../../src/app/i18n/locales/ja/eventList.json";
+import { eventAssign, eventManualOk } from "../../src/contract/eventActions.ts";
 import { codeLabel } from "../../src/contract/eventCodeLabels.ts";
 import { EVENT_FIELD_LABELS, EVENT_SECTION_LABELS } from "../../src/contract/eventFields.ts";
 import {
@@ -34,6 +35,7 @@ import {
   screenReady,
   visible,
 } from "./consoleHarness.ts";
+import { consoleCall, screenTransaction, shopOf } from "./eventDetailCalls.ts";
 
 const SCREEN = { en: listEn, ja: listJa } as const;
 const DETAIL = { en: detailEn, ja: detailJa } as const;
@@ -42,7 +44,14 @@ const COMMON = { en: commonEn, ja: commonJa } as const;
 const BULK_EVENTS = 150_001;
 
 /** Cells of a result row: checkbox, event ID, merchant management ID, time, automatic result, ... model. */
-const CELL = { createdAt: 3, aaresult: 4, maresult: 5, settleStatus: 7, modelId: 9 } as const;
+const CELL = {
+  createdAt: 3,
+  aaresult: 4,
+  maresult: 5,
+  settleStatus: 7,
+  modelId: 9,
+  assigneeName: 15,
+} as const;
 
 /** The screen's texts fill their placeholders as the contract's messages do. */
 const fill = interpolate;
@@ -464,6 +473,63 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
     const open = [codeLabel(lang, "aaresult", "REVIEW"), codeLabel(lang, "aaresult", "HOLD")];
     for (const cells of rows) {
       expect(open).toContain(cells[CELL.aaresult]);
+      expect(cells[CELL.maresult]).toBe(codeLabel(lang, "maresult", null));
+    }
+  });
+
+  it("lists the signed-in operator's own queue (assigned to them, not screened) in one click", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    const screen = screenOf(ui.page, lang);
+    await visible(screen.table);
+    const me = await ui.page.evaluate(
+      () =>
+        (
+          JSON.parse(localStorage.getItem("fraudConsole") ?? "{}") as {
+            loginOperator: { operatorId: string; operatorName: string };
+          }
+        ).loginOperator,
+    );
+    // A new event assigned to this operator, and one assigned and then decided (not in the queue).
+    const shop = await shopOf(ui.app, ui);
+    const assign = async (shopEventId: string) => {
+      const { eventId } = await screenTransaction(ui.app, shop, {
+        shopEventId,
+        amount: 2100,
+        purchaser: { tel: "03-5555-0101", fullAddress: "東京都港区1-1", zipcode: "1050001" },
+      });
+      const assigned = await consoleCall(ui.app, ui, eventAssign.path, {
+        eventId,
+        version: 1,
+        assigneeId: Number(me.operatorId),
+      });
+      expect(assigned.body.result).toBe("10");
+      return eventId;
+    };
+    const waiting = await assign(`e2e-mine-${lang}-1-${Date.now()}`);
+    const decided = await assign(`e2e-mine-${lang}-2-${Date.now()}`);
+    const ok = await consoleCall(ui.app, ui, eventManualOk.path, {
+      eventId: decided,
+      version: 2,
+      reason: "",
+      memo: "",
+      labelIds: [],
+    });
+    expect(ok.body.result).toBe("10");
+
+    await searched(ui.page, () =>
+      ui.page.getByRole("button", { name: screen.s.assignedToMe, exact: true }).click(),
+    );
+    const url = new URL(ui.page.url());
+    expect(url.searchParams.get("mode")).toBe("1");
+    expect(url.searchParams.get("assigneeId")).toBe(me.operatorId);
+    expect(url.searchParams.get("maresult")).toBe(MANUAL_RESULT_NONE);
+    expect(await screen.detailMode.isChecked()).toBe(true);
+    const rows = await renderedRows(screen.table);
+    const ids = await screen.eventLinks().allTextContents();
+    expect(ids).toContain(waiting);
+    expect(ids).not.toContain(decided);
+    for (const cells of rows) {
+      expect(cells[CELL.assigneeName]).toBe(me.operatorName);
       expect(cells[CELL.maresult]).toBe(codeLabel(lang, "maresult", null));
     }
   });

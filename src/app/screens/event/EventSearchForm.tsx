@@ -8,13 +8,14 @@ import {
   SEARCH_MODE,
   searchToQuery,
 } from "../../../contract/eventSearch.ts";
+import { AuthActor } from "../../actors/AuthActor.tsx";
 import { useShortcuts } from "../../shortcuts/useShortcuts.ts";
 import { type FieldErrors, focusFirstInvalid, validateForm } from "../../ui/fieldErrors.ts";
 import { DetailSearchFields, type DetailValues } from "./DetailSearchFields.tsx";
 import { LIST_KEYS } from "./eventShortcuts.ts";
 import { SearchField } from "./SearchField.tsx";
 import { type SearchMode, SearchModeChooser } from "./SearchModeChooser.tsx";
-import { AWAITING_MANUAL_SCREENING } from "./searchPresets.ts";
+import { AWAITING_MANUAL_SCREENING, assignedToMe } from "./searchPresets.ts";
 
 interface Draft {
   mode: SearchMode;
@@ -38,7 +39,8 @@ const searchOf = (draft: Draft): EventSearch =>
  * The search form: quick or detailed, checked in the browser with the contract's schema (the spec's
  * messages at each field) before it is sent; Enter in any field searches. It shows the search in force
  * again whenever that changes (a reload, back and forward). Its key (LIST_KEYS) selects its first text.
- * "Awaiting manual screening" runs the review queue's search (searchPresets.ts) at once.
+ * "Awaiting manual screening" runs the review queue's search (searchPresets.ts) at once, and
+ * "Assigned to me (not screened)" the signed-in operator's own queue.
  */
 export function EventSearchForm({
   search,
@@ -54,6 +56,9 @@ export function EventSearchForm({
   const formRef = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState<Draft>(() => draftOf(search));
   const [errors, setErrors] = useState<FieldErrors>({});
+  const operatorId = AuthActor.useSelector(
+    (snapshot) => snapshot.context.loginInfo?.loginOperator?.operatorId ?? null,
+  );
   const shownKey = searchToQuery(search).toString();
   useShortcuts({
     [LIST_KEYS.focusSearch]: () => {
@@ -125,6 +130,11 @@ export function EventSearchForm({
           <Button type="button" variant="soft" onClick={() => onSearch(AWAITING_MANUAL_SCREENING)}>
             {t("awaitingManualScreening")}
           </Button>
+          {operatorId ? (
+            <Button type="button" variant="soft" onClick={() => onSearch(assignedToMe(operatorId))}>
+              {t("assignedToMe")}
+            </Button>
+          ) : null}
         </Flex>
       </Flex>
     </form>

@@ -10,3 +10,13 @@ export const AWAITING_MANUAL_SCREENING: DetailSearch = {
   aaresult: ["REVIEW", "HOLD"],
   maresult: [MANUAL_RESULT_NONE],
 };
+
+/**
+ * An operator's own queue: the events assigned to them that have no manual result yet, whatever the
+ * engine decided. Also an ordinary detailed search (assignee and manual result chosen in the form).
+ */
+export const assignedToMe = (operatorId: string): DetailSearch => ({
+  ...EMPTY_DETAIL_SEARCH,
+  maresult: [MANUAL_RESULT_NONE],
+  assigneeId: operatorId,
+});

@@ -8,7 +8,6 @@ import {
 } from "../../../../contract/eventActions.ts";
 import { codeLabel } from "../../../../contract/eventCodeLabels.ts";
 import type { EventDetail } from "../../../../contract/eventDetail.ts";
-import { messageText } from "../../../../contract/messages.ts";
 import { currentLang, translateKey } from "../../../i18n/i18n.ts";
 import { SelectField } from "../../../ui/SelectField.tsx";
 import { ActionFormFrame } from "./ActionFormFrame.tsx";
@@ -67,7 +66,7 @@ export function NegativeForm(
     return (
       <DialogChoices
         legend={t(`fields.${name}`)}
-        status={props.present[name] ? now : [now, messageText(lang, "validation.noPartyData")]}
+        status={props.present[name] ? now : [now, translateKey("messages:validation.noPartyData")]}
         errorId={`event-dialog-${name}`}
         error={props.serverErrors[name]}
       >
