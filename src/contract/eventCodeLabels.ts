@@ -3,8 +3,9 @@ import type { Lang } from "./envelope.ts";
 /**
  * Display names of the event's code-master values (spec section 7: auto_authori_result,
  * manual_authori_result, auth_status, settle_status, settle_method, sex, existing_customer_flg,
- * device_type, item_stock, negative_settle_category, negative_other_category), shared by the list,
- * the detail and the CSV output so a code reads the same everywhere. An unknown value shows as itself.
+ * device_type, item_stock, negative_settle_category, negative_other_category) and of the negative
+ * list's item types (what a negative registration adds), shared by the list, the detail and the CSV
+ * output so a code reads the same everywhere. An unknown value shows as itself.
  */
 export const EVENT_CODE_LABELS = {
   en: {
