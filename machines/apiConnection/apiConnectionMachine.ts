@@ -17,17 +17,25 @@ export type ApiConnectionEvent =
   | { type: "connection.load" }
   | { type: "secret.reveal" }
   | { type: "secret.hide" }
+  | { type: "secret.copy" }
   | { type: "rotate.request" };
 
 export type LoadInfoOutcome = CallOutcome<ApiConnectionInfo>;
 export type RevealSecretOutcome = CallOutcome<{ secretKey: string }>;
 export type RotateSecretOutcome = CallOutcome<{ info: ApiConnectionInfo; secretKey: string }>;
+/** Copying the key: refused like a reveal, or done with `copied` false when the clipboard said no. */
+export type CopySecretOutcome = CallOutcome<{ copied: boolean }>;
+/** The key already shown is copied as it is; a masked one is fetched for the clipboard alone. */
+export interface CopySecretInput {
+  shown: string | null;
+}
 
 /**
- * API connection information (spec section 2): loads the info, reveals and hides the secret key, and
+ * API connection information (spec section 2): loads the info, reveals and hides the secret key, copies
+ * it (a masked key goes to the clipboard without ever being shown or kept in the context), and
  * reissues it once the operator confirmed (the app's `confirmRotate` asks through the confirmation
  * dialog and resolves true or false). The view reads `busy` and the state; the server decides who may
- * reveal or rotate.
+ * reveal or rotate; `announceCopied` and `announceCopyFailed` tell the operator how a copy went.
  */
 export const apiConnectionMachine = setup({
   types: {
@@ -37,12 +45,14 @@ export const apiConnectionMachine = setup({
   actors: {
     loadInfo: notProvided<LoadInfoOutcome>("loadInfo"),
     revealSecret: notProvided<RevealSecretOutcome>("revealSecret"),
+    copySecret: notProvided<CopySecretOutcome, CopySecretInput>("copySecret"),
     confirmRotate: notProvided<boolean>("confirmRotate"),
     rotateSecret: notProvided<RotateSecretOutcome>("rotateSecret"),
   },
   guards: {
     outcomeAccepted: (_, params: { outcome: CallOutcome<unknown> }) => isAccepted(params.outcome),
     confirmed: (_, params: { confirmed: boolean }) => params.confirmed,
+    copied: (_, params: { outcome: CopySecretOutcome }) => params.outcome.ok && params.outcome.result.copied,
     secretShown: ({ context }) => context.secretKey !== null,
   },
   actions: {
@@ -58,6 +68,8 @@ export const apiConnectionMachine = setup({
       errors: [],
     })),
     forgetSecret: assign({ secretKey: null }),
+    announceCopied: () => {},
+    announceCopyFailed: () => {},
     recordErrors: assign((_, params: { errors: ErrorItem[] }) => ({
       secretKey: null,
       errors: params.errors,
@@ -103,8 +115,44 @@ export const apiConnectionMachine = setup({
     ready: {
       on: {
         "secret.reveal": "revealing",
+        "secret.copy": "copying",
         "rotate.request": "confirmingRotate",
       },
+    },
+    copying: {
+      tags: ["busy"],
+      invoke: {
+        id: "copySecret",
+        src: "copySecret",
+        input: ({ context }) => ({ shown: context.secretKey }),
+        onDone: [
+          // Back where the copy began: the key still shown if it was, still masked if it was.
+          {
+            guard: { type: "copied", params: ({ event }) => ({ outcome: event.output }) },
+            target: "returnAfterCopy",
+            actions: "announceCopied",
+          },
+          {
+            guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
+            target: "returnAfterCopy",
+            actions: "announceCopyFailed",
+          },
+          {
+            target: "error",
+            actions: {
+              type: "recordErrors",
+              params: ({ event }) => ({ errors: refusalErrors(event.output) }),
+            },
+          },
+        ],
+        onError: {
+          target: "error",
+          actions: { type: "recordException", params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    returnAfterCopy: {
+      always: [{ guard: "secretShown", target: "revealed" }, { target: "ready" }],
     },
     revealing: {
       tags: ["busy"],
@@ -137,6 +185,7 @@ export const apiConnectionMachine = setup({
     revealed: {
       on: {
         "secret.hide": { target: "ready", actions: "forgetSecret" },
+        "secret.copy": "copying",
         "rotate.request": "confirmingRotate",
       },
     },

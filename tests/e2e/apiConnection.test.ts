@@ -86,6 +86,16 @@ describe.each(TEST_LANGS)("API connection information [%s]", (lang) => {
     expect(masked).toMatch(MASKED);
     await expectNoAxeViolations(ui.page, "API connection information (administrator)");
 
+    // Copy without showing: the key goes to the clipboard while the screen keeps the mask.
+    await button(ui.page, s.copy).click();
+    await visible(textOnPage(ui.page, messageNo(lang, "010")));
+    const copiedMasked = await ui.page.evaluate(() => navigator.clipboard.readText());
+    expect(copiedMasked).toMatch(SECRET);
+    expect(copiedMasked.slice(-4)).toBe(masked.slice(-4));
+    expect(await secretText(ui.page)).toBe(masked);
+    await visible(button(ui.page, s.show));
+    await ui.page.evaluate(() => navigator.clipboard.writeText(""));
+
     // Show, by keyboard.
     await button(ui.page, s.show).focus();
     await ui.page.keyboard.press("Enter");
@@ -93,6 +103,7 @@ describe.each(TEST_LANGS)("API connection information [%s]", (lang) => {
     const secret = await secretText(ui.page);
     expect(secret).toMatch(SECRET);
     expect(secret.slice(-4)).toBe(masked.slice(-4));
+    expect(secret).toBe(copiedMasked);
     await expectNoAxeViolations(ui.page, "API connection information (key shown)");
 
     await button(ui.page, s.copy).click();

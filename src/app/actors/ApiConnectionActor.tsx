@@ -1,10 +1,26 @@
 import { createActorContext } from "@xstate/react";
 import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { fromPromise } from "xstate";
-import { apiConnectionMachine } from "../../../machines/apiConnection/apiConnectionMachine.ts";
+import {
+  apiConnectionMachine,
+  type CopySecretInput,
+  type CopySecretOutcome,
+} from "../../../machines/apiConnection/apiConnectionMachine.ts";
 import { apiConnectionInfo, apiSecretReveal, apiSecretRotate } from "../../contract/apiConnection.ts";
 import { useRunCall } from "./CallRunner.tsx";
 import { useConfirm } from "./ConfirmDialogActor.tsx";
+import { NotificationsActor } from "./NotificationsActor.tsx";
+
+/** Whether the browser took the text (it may refuse without permission or focus). */
+async function toClipboard(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** The API connection information screen's workflow (machines/apiConnection). */
 export const ApiConnectionActor = createActorContext(apiConnectionMachine);
@@ -12,14 +28,31 @@ export const ApiConnectionActor = createActorContext(apiConnectionMachine);
 export function ApiConnectionProvider({ children }: { children: ReactNode }) {
   const run = useRunCall();
   const confirm = useConfirm();
+  const notifications = NotificationsActor.useActorRef();
+  const { t } = useTranslation("apiConnection");
+  const { t: message } = useTranslation("messages");
   const [logic] = useState(() =>
     apiConnectionMachine.provide({
       actors: {
         loadInfo: fromPromise(() => run(apiConnectionInfo, {})),
         revealSecret: fromPromise(() => run(apiSecretReveal, {})),
+        // A masked key is fetched for the clipboard alone: it never reaches the screen or the context.
+        copySecret: fromPromise(async ({ input }: { input: CopySecretInput }): Promise<CopySecretOutcome> => {
+          if (input.shown !== null)
+            return { ok: true, result: { copied: await toClipboard(input.shown) }, messages: [] };
+          const revealed = await run(apiSecretReveal, {});
+          if (!revealed.ok) return revealed;
+          return { ok: true, result: { copied: await toClipboard(revealed.result.secretKey) }, messages: [] };
+        }),
         // The shared confirmation dialog, with Execute and Cancel.
         confirmRotate: fromPromise(() => confirm("apiConnection:rotateConfirm", "execute")),
         rotateSecret: fromPromise(() => run(apiSecretRotate, {})),
+      },
+      actions: {
+        announceCopied: () =>
+          notifications.send({ type: "notify.show", colour: "success", text: message("no.010") }),
+        announceCopyFailed: () =>
+          notifications.send({ type: "notify.show", colour: "error", text: t("copyFailed") }),
       },
     }),
   );

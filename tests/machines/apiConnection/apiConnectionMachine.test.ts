@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import {
   apiConnectionMachine,
+  type CopySecretInput,
+  type CopySecretOutcome,
   type LoadInfoOutcome,
   type RevealSecretOutcome,
   type RotateSecretOutcome,
@@ -10,9 +12,12 @@ import { ERROR } from "../../../src/contract/errors.ts";
 import { settle } from "../support/settle.ts";
 import {
   callThrew,
+  clipboardRefused,
+  copyRefused,
   demoInfo,
   infoLoaded,
   rotateRefused,
+  secretCopied,
   secretRevealed,
   secretRotated,
 } from "../walks/apiConnectionWalk.ts";
@@ -22,6 +27,7 @@ interface Fakes {
   reveal?: () => Promise<RevealSecretOutcome>;
   confirm?: () => Promise<boolean>;
   rotate?: () => Promise<RotateSecretOutcome>;
+  copy?: () => Promise<CopySecretOutcome>;
 }
 
 function startConnection(fakes: Fakes = {}) {
@@ -32,15 +38,24 @@ function startConnection(fakes: Fakes = {}) {
       calls.push(name);
       return fake();
     };
+  const copiedFrom: CopySecretInput[] = [];
   const machine = apiConnectionMachine.provide({
+    actions: {
+      announceCopied: () => calls.push("announce copied"),
+      announceCopyFailed: () => calls.push("announce copy failed"),
+    },
     actors: {
+      copySecret: fromPromise(({ input }: { input: CopySecretInput }) => {
+        copiedFrom.push(input);
+        return counted("copy", fakes.copy ?? (async () => secretCopied))();
+      }),
       loadInfo: fromPromise(counted("load", fakes.load ?? (async () => infoLoaded))),
       revealSecret: fromPromise(counted("reveal", fakes.reveal ?? (async () => secretRevealed))),
       confirmRotate: fromPromise(counted("confirm", fakes.confirm ?? (async () => true))),
       rotateSecret: fromPromise(counted("rotate", fakes.rotate ?? (async () => secretRotated))),
     },
   });
-  return { actor: createActor(machine).start(), calls };
+  return { actor: createActor(machine).start(), calls, copiedFrom };
 }
 
 describe("apiConnectionMachine", () => {
@@ -107,6 +122,45 @@ describe("apiConnectionMachine", () => {
     expect(actor.getSnapshot().value).toBe("ready");
     expect(actor.getSnapshot().context.errors).toEqual([]);
     expect(calls).toEqual(["load", "reveal", "confirm", "rotate", "load"]);
+  });
+
+  it("copies a masked key without ever holding it, and the mask stays", async () => {
+    const { actor, calls, copiedFrom } = startConnection();
+    actor.send({ type: "connection.load" });
+    await settle();
+    actor.send({ type: "secret.copy" });
+    expect(actor.getSnapshot().hasTag("busy")).toBe(true);
+    await settle();
+    expect(copiedFrom).toEqual([{ shown: null }]);
+    expect(calls).toEqual(["load", "copy", "announce copied"]);
+    expect(actor.getSnapshot().value).toBe("ready");
+    expect(actor.getSnapshot().context.secretKey).toBeNull();
+  });
+
+  it("copies a shown key as shown and keeps it shown; a clipboard that refuses is announced", async () => {
+    const { actor, calls, copiedFrom } = startConnection({ copy: async () => clipboardRefused });
+    actor.send({ type: "connection.load" });
+    await settle();
+    actor.send({ type: "secret.reveal" });
+    await settle();
+    actor.send({ type: "secret.copy" });
+    await settle();
+    const shown = secretRevealed.ok ? secretRevealed.result.secretKey : "";
+    expect(copiedFrom).toEqual([{ shown }]);
+    expect(calls).toEqual(["load", "reveal", "copy", "announce copy failed"]);
+    expect(actor.getSnapshot().value).toBe("revealed");
+    expect(actor.getSnapshot().context.secretKey).toBe(shown);
+  });
+
+  it("lands in error with a refused copy and announces nothing", async () => {
+    const { actor, calls } = startConnection({ copy: async () => copyRefused });
+    actor.send({ type: "connection.load" });
+    await settle();
+    actor.send({ type: "secret.copy" });
+    await settle();
+    expect(actor.getSnapshot().value).toBe("error");
+    expect(actor.getSnapshot().context.errors.map((e) => e.code)).toEqual([ERROR.forbidden]);
+    expect(calls).toEqual(["load", "copy"]);
   });
 
   it("routes a thrown exception to error as ServerError.InternalFailure", async () => {

@@ -1,6 +1,7 @@
 import {
   type ApiConnectionEvent,
   apiConnectionMachine,
+  type CopySecretOutcome,
   type LoadInfoOutcome,
   type RevealSecretOutcome,
   type RotateSecretOutcome,
@@ -43,11 +44,18 @@ export const rotateRefused: RotateSecretOutcome = {
   ok: false,
   errors: [{ code: ERROR.forbidden, message: "Forbidden" }],
 };
+export const secretCopied: CopySecretOutcome = { ok: true, result: { copied: true }, messages: [] };
+export const clipboardRefused: CopySecretOutcome = { ok: true, result: { copied: false }, messages: [] };
+export const copyRefused: CopySecretOutcome = {
+  ok: false,
+  errors: [{ code: ERROR.forbidden, message: "Forbidden" }],
+};
 export const callThrew = new Error("network down");
 
 const load = { type: "connection.load" } satisfies ApiConnectionEvent;
 const reveal = { type: "secret.reveal" } satisfies ApiConnectionEvent;
 const rotate = { type: "rotate.request" } satisfies ApiConnectionEvent;
+const copy = { type: "secret.copy" } satisfies ApiConnectionEvent;
 
 export const apiConnectionWalk = {
   machine: apiConnectionMachine,
@@ -55,21 +63,24 @@ export const apiConnectionWalk = {
     "connection.load": [load],
     "secret.reveal": [reveal],
     "secret.hide": [{ type: "secret.hide" }],
+    "secret.copy": [copy],
     "rotate.request": [rotate],
   },
   outputs: {
     loadInfo: [infoLoaded, infoRefused],
     revealSecret: [secretRevealed, secretRefused],
+    copySecret: [secretCopied, clipboardRefused, copyRefused],
     confirmRotate: [true, false],
     rotateSecret: [secretRotated, rotateRefused],
   },
   failures: {
     loadInfo: [callThrew],
     revealSecret: [callThrew],
+    copySecret: [callThrew],
     confirmRotate: [callThrew],
     rotateSecret: [callThrew],
   },
-  recordedActions: [],
+  recordedActions: ["announceCopied", "announceCopyFailed"],
   journeys: [
     {
       description: "reveal, then reissue through the dialog: the new key replaces the old one on screen",
@@ -93,6 +104,28 @@ export const apiConnectionWalk = {
         { type: "xstate.done.actor.revealSecret", output: secretRevealed },
         rotate,
         { type: "xstate.done.actor.confirmRotate", output: false },
+      ],
+      endState: "revealed",
+    },
+    {
+      description: "copy a masked key: it goes to the clipboard and the screen still shows the mask",
+      events: [
+        load,
+        { type: "xstate.done.actor.loadInfo", output: infoLoaded },
+        copy,
+        { type: "xstate.done.actor.copySecret", output: secretCopied },
+      ],
+      endState: "ready",
+    },
+    {
+      description: "copy a shown key, the clipboard refusing: the key stays shown",
+      events: [
+        load,
+        { type: "xstate.done.actor.loadInfo", output: infoLoaded },
+        reveal,
+        { type: "xstate.done.actor.revealSecret", output: secretRevealed },
+        copy,
+        { type: "xstate.done.actor.copySecret", output: clipboardRefused },
       ],
       endState: "revealed",
     },

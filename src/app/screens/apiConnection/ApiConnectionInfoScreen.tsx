@@ -4,15 +4,15 @@ import { useTranslation } from "react-i18next";
 import { PERMISSION } from "../../../contract/codes.ts";
 import { ApiConnectionActor, ApiConnectionProvider } from "../../actors/ApiConnectionActor.tsx";
 import { MenuPermissionsActor } from "../../actors/MenuPermissionsActor.tsx";
-import { NotificationsActor } from "../../actors/NotificationsActor.tsx";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { FormMessage } from "../../ui/FormMessage.tsx";
 import { Loading } from "../../ui/Loading.tsx";
 
 /**
  * API connection information (spec section 2): company ID, application ID, the secret key masked,
- * and the screening model. Operators who may write ApiConnectionInfo can show, copy and reissue the
- * key; everyone else sees no such control (the server refuses those calls to them anyway).
+ * and the screening model. Operators who may write ApiConnectionInfo can show, copy (without showing
+ * it, too) and reissue the key; everyone else sees no such control (the server refuses those calls
+ * to them anyway).
  */
 export function ApiConnectionInfoScreen() {
   const { t } = useTranslation("apiConnection");
@@ -89,25 +89,16 @@ function ConnectionInfo() {
 /** The key, masked or in clear, and for writers the Show/Hide, Copy and Reissue controls. */
 function SecretKey({ masked, writable }: { masked: string; writable: boolean }) {
   const { t } = useTranslation("apiConnection");
-  const { t: message } = useTranslation("messages");
   const connection = ApiConnectionActor.useActorRef();
-  const notifications = NotificationsActor.useActorRef();
   const secretKey = ApiConnectionActor.useSelector((snapshot) => snapshot.context.secretKey);
-  const revealed = ApiConnectionActor.useSelector((snapshot) => snapshot.matches("revealed"));
+  // A shown key stays on screen while it is copied.
+  const revealed = ApiConnectionActor.useSelector(
+    (snapshot) => snapshot.matches("revealed") || snapshot.matches("copying"),
+  );
   const busy = ApiConnectionActor.useSelector(
     (snapshot) => snapshot.hasTag("busy") || snapshot.matches("confirmingRotate"),
   );
   const shown = revealed && secretKey !== null;
-
-  const copy = async () => {
-    if (secretKey === null) return;
-    try {
-      await navigator.clipboard.writeText(secretKey);
-      notifications.send({ type: "notify.show", colour: "success", text: message("no.010") });
-    } catch {
-      notifications.send({ type: "notify.show", colour: "error", text: t("copyFailed") });
-    }
-  };
 
   return (
     <Flex direction="column" gap="3">
@@ -130,7 +121,12 @@ function SecretKey({ masked, writable }: { masked: string; writable: boolean }) 
               {t("show")}
             </Button>
           )}
-          <Button type="button" variant="soft" disabled={!shown} onClick={copy}>
+          <Button
+            type="button"
+            variant="soft"
+            disabled={busy}
+            onClick={() => connection.send({ type: "secret.copy" })}
+          >
             {t("copy")}
           </Button>
           <Button
