@@ -33,7 +33,7 @@ async function settingsOf(url: string): Promise<string> {
     const { rows } = await client.query<{ name: string; setting: string }>(
       `select name, current_setting(name) as setting from pg_settings
        where name in ('server_version', 'shared_buffers', 'max_wal_size', 'checkpoint_timeout',
-         'wal_compression', 'synchronous_commit', 'huge_pages') order by name`,
+         'wal_compression', 'synchronous_commit', 'huge_pages', 'min_wal_size') order by name`,
     );
     return [...rows.map((row) => `${row.name} ${row.setting}`), kernelHugePages()].join(", ");
   } finally {
@@ -115,9 +115,12 @@ export async function removeEventsSince(url: string, companyId: string, since: D
     );
     await client.query("commit");
     // The freed space and the visibility map as autovacuum leaves them, so the next run neither
-    // prunes the dead rows on its first visits nor fetches the heap in its index-only scans.
+    // prunes the dead rows on its first visits nor fetches the heap in its index-only scans; and the
+    // statistics taken afresh, so the counts of rows changed since the last analyze start at zero:
+    // otherwise the removal (as many changes as the run's inserts) left the big tables close enough
+    // to autovacuum's analyze threshold (10% of the rows) that it fired in the middle of the next run.
     for (const table of ["events", ...tables.map((row) => row.table_name)])
-      await client.query(`vacuum ${client.escapeIdentifier(table)}`);
+      await client.query(`vacuum (analyze) ${client.escapeIdentifier(table)}`);
     return rowCount ?? 0;
   } catch (error) {
     await client.query("rollback").catch(() => undefined);
