@@ -1,10 +1,12 @@
 import { pathToFileURL } from "node:url";
 import { ConfigError, loadConfig } from "./config.ts";
 import { DEMO_LOGINS, DEMO_PASSWORD } from "./db/seed/demoSeed.ts";
+import { tuneGarbageCollection } from "./gcTuning.ts";
 import { startServer } from "./server.ts";
 
 /** The server's entry: configuration, start, the console address, and a clean stop on a signal. */
 export async function main(): Promise<void> {
+  tuneGarbageCollection();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
