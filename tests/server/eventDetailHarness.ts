@@ -42,6 +42,8 @@ export const unique = (prefix: string): string => `${prefix}${randomBytes(6).toS
 export const uniqueHash = (): string => randomBytes(32).toString("hex").toUpperCase();
 export const uniqueTel = (): string =>
   `090${String(randomBytes(4).readUInt32BE() % 100_000_000).padStart(8, "0")}`;
+/** A private IPv4 address out of 16.7 million (a /24 of 256 let two tests' orders share one, and so link). */
+export const uniqueIpv4 = (): string => `10.${[...randomBytes(3)].join(".")}`;
 
 /** A customer of its own: every identifier fresh. */
 export function freshPurchaser(): NonNullable<TransactionInput["purchaser"]> {
@@ -78,7 +80,7 @@ export function freshOrder(overrides: Partial<TransactionInput> = {}): Transacti
       { shopItemId: "NOTE-1", itemName: "ノート", price: 3_000, quantity: 1, category: "文具" },
     ],
     device: {
-      ipaddress: `198.51.100.${randomBytes(1)[0] ?? 1}`,
+      ipaddress: uniqueIpv4(),
       cookie: unique("ck-"),
       primaryDid: unique("did-"),
       deviceType: "pc",
