@@ -343,6 +343,30 @@ describe.each(testBackends())("row-level security (%s)", (backend) => {
     }
   });
 
+  it("stays the connecting user, with a warning, where the role may not read the tables (created after migration 013)", async () => {
+    const { inner, cleanup } = await singleConnection();
+    const warnings: string[] = [];
+    const single = new Kysely<Database>({
+      dialect: new TenantScopedDialect(inner, { onRoleUnusable: () => warnings.push("role unusable") }),
+    });
+    // As where the role was made after 013 ran: a member, but without 013's grants.
+    await sql`revoke select on companies from ${sql.id(TENANT_ROLE)}`.execute(single);
+    try {
+      const connecting = (await whoAmI(single)).role;
+      expect(await runAsTenant(A, () => whoAmI(single))).toEqual({ role: connecting, tenant: A });
+      expect(warnings).toEqual(["role unusable"]);
+      // Calls keep working on their own company filters instead of failing for want of privileges.
+      const own = await runAsTenant(A, () =>
+        single.selectFrom("companies").select("company_id").where("company_id", "=", A).execute(),
+      );
+      expect(own).toEqual([{ company_id: A }]);
+    } finally {
+      await sql`grant select on companies to ${sql.id(TENANT_ROLE)}`.execute(single);
+      await single.destroy();
+      await cleanup();
+    }
+  });
+
   it("keeps the migration's role free of login and of bypass", async () => {
     const { rows } = await sql<{ login: boolean; bypass: boolean; superuser: boolean }>`
       select rolcanlogin as login, rolbypassrls as bypass, rolsuper as superuser

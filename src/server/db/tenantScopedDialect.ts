@@ -20,7 +20,9 @@ const SYSTEM = "";
 const TO_TENANT = `${PREPARED}select set_config('role', '${TENANT_ROLE}', false), set_config('console.company_id', $1, false)`;
 const TO_TENANT_WITHOUT_ROLE = `${PREPARED}select set_config('console.company_id', $1, false)`;
 const TO_SYSTEM = `${PREPARED}select set_config('role', 'none', false), set_config('console.company_id', '', false)`;
-const ROLE_USABLE = `select coalesce((select pg_has_role(current_user, oid, 'member') from pg_roles where rolname = '${TENANT_ROLE}'), false) as usable`;
+// Usable: the user may switch to it, and it holds migration 013's grants (a role created after 013
+// ran has none: switching to it would fail every console call for want of privileges).
+const ROLE_USABLE = `select coalesce((select pg_has_role(current_user, oid, 'member') and has_table_privilege(oid, 'companies', 'select') from pg_roles where rolname = '${TENANT_ROLE}'), false) as usable`;
 
 export interface TenantScopeOptions {
   /**
@@ -37,7 +39,7 @@ export interface TenantScopeOptions {
 
 const warnRoleUnusable = () =>
   process.emitWarning(
-    `The database user cannot switch to the ${TENANT_ROLE} role (no CREATEROLE when migration 013 ran?): row-level security is inactive, only the queries' own company filters apply.`,
+    `The database user cannot switch to the ${TENANT_ROLE} role, or the role lacks migration 013's grants (no CREATEROLE when 013 ran?): row-level security is inactive, only the queries' own company filters apply. See docs/operations.md (The database user).`,
   );
 
 /**
