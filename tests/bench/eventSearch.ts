@@ -35,6 +35,7 @@ import { migrate } from "../../src/server/db/migrate.ts";
 import type { Database } from "../../src/server/db/schema.ts";
 import { seedBulkEvents } from "../../src/server/db/seed/bulkEvents.ts";
 import { seedDemo } from "../../src/server/db/seed/demoSeed.ts";
+import { TENANT_ROLE } from "../../src/server/db/tenantScopedDialect.ts";
 import { createCredentialCipher } from "../../src/server/services/credentialCipher.ts";
 import { createEventListService } from "../../src/server/services/eventSearch/eventListService.ts";
 import { buildIfStale } from "../support/buildIfStale.ts";
@@ -247,8 +248,28 @@ const spread = (samples: number[]) =>
   `p50 ${ms(percentile(samples, 50))}, p95 ${ms(percentile(samples, 95))}`;
 
 /**
+ * Switches the bare SQL's connection to the tenant as the server's handler runs (tenantScopedDialect:
+ * the tenant role, whose row-level security policies add their company condition to every table
+ * read, with console.company_id set); as the connecting user where the role cannot be used, as the
+ * server then does too. Says which.
+ */
+async function actAsTenant(client: pg.PoolClient): Promise<string> {
+  const { rows } = await client.query<{ usable: boolean }>(
+    `select coalesce((select pg_has_role(current_user, oid, 'member') and has_table_privilege(oid, 'companies', 'select')
+       from pg_roles where rolname = $1), false) as usable`,
+    [TENANT_ROLE],
+  );
+  if (!rows[0]?.usable) return "the connecting user, row-level security inactive";
+  await client.query("select set_config('role', $1, false), set_config('console.company_id', $2, false)", [
+    TENANT_ROLE,
+    COMPANY,
+  ]);
+  return `${TENANT_ROLE} with row-level security, as the server`;
+}
+
+/**
  * The bare SQL of one call: every query the service issues for it, run `runs` times under EXPLAIN
- * (ANALYZE, TIMING OFF) on a connection with the server's planner settings; per run the planning
+ * (ANALYZE, TIMING OFF) on a connection with the server's planner settings and tenant (actAsTenant); per run the planning
  * plus execution time of those queries (what running the bare SQL costs PostgreSQL), summarised as
  * the server's samples are (p50, p95), and the plans of the first run. For information, the same
  * queries run plainly by that pg client as well: their round trip, which adds what EXPLAIN leaves
@@ -274,7 +295,9 @@ async function explainCall(
     const wire: number[] = [];
     const plans: string[][] = [];
     const client = await pool.connect();
+    let role: string;
     try {
+      role = await actAsTenant(client);
       for (let index = 0; index < runs; index++) {
         const started = performance.now();
         for (const query of queries) await client.query(query.sql, [...query.parameters]);
@@ -299,7 +322,7 @@ async function explainCall(
     return {
       bareMs: percentile(samples, 95),
       bareP50Ms: percentile(samples, 50),
-      wire: `the same SQL from a bare pg client: round trip ${spread(wire)}`,
+      wire: `the same SQL from a bare pg client (as ${role}): round trip ${spread(wire)}`,
       plans,
     };
   } finally {
