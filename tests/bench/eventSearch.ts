@@ -35,7 +35,7 @@ import { migrate } from "../../src/server/db/migrate.ts";
 import type { Database } from "../../src/server/db/schema.ts";
 import { seedBulkEvents } from "../../src/server/db/seed/bulkEvents.ts";
 import { seedDemo } from "../../src/server/db/seed/demoSeed.ts";
-import { TENANT_ROLE } from "../../src/server/db/tenantScopedDialect.ts";
+import { ROLE_USABLE, TENANT_ROLE, TO_TENANT } from "../../src/server/db/tenantScopedDialect.ts";
 import { createCredentialCipher } from "../../src/server/services/credentialCipher.ts";
 import { createEventListService } from "../../src/server/services/eventSearch/eventListService.ts";
 import { buildIfStale } from "../support/buildIfStale.ts";
@@ -254,16 +254,9 @@ const spread = (samples: number[]) =>
  * server then does too. Says which.
  */
 async function actAsTenant(client: pg.PoolClient): Promise<string> {
-  const { rows } = await client.query<{ usable: boolean }>(
-    `select coalesce((select pg_has_role(current_user, oid, 'member') and has_table_privilege(oid, 'companies', 'select')
-       from pg_roles where rolname = $1), false) as usable`,
-    [TENANT_ROLE],
-  );
+  const { rows } = await client.query<{ usable: boolean }>(ROLE_USABLE);
   if (!rows[0]?.usable) return "the connecting user, row-level security inactive";
-  await client.query("select set_config('role', $1, false), set_config('console.company_id', $2, false)", [
-    TENANT_ROLE,
-    COMPANY,
-  ]);
+  await client.query(TO_TENANT, [COMPANY]);
   return `${TENANT_ROLE} with row-level security, as the server`;
 }
 

@@ -16,13 +16,16 @@ const SYSTEM = "";
 
 // One statement per switch, at session level (not inside the caller's transaction, which Kysely
 // begins after acquiring the connection), so it survives until the next switch. Marked PREPARED:
-// on PostgreSQL each pooled connection parses it once.
-const TO_TENANT = `${PREPARED}select set_config('role', '${TENANT_ROLE}', false), set_config('console.company_id', $1, false)`;
+// on PostgreSQL each pooled connection parses it once. TO_TENANT (company as $1) is also how the
+// benchmarks run their bare SQL as the server does.
+export const TO_TENANT = `${PREPARED}select set_config('role', '${TENANT_ROLE}', false), set_config('console.company_id', $1, false)`;
 const TO_TENANT_WITHOUT_ROLE = `${PREPARED}select set_config('console.company_id', $1, false)`;
 const TO_SYSTEM = `${PREPARED}select set_config('role', 'none', false), set_config('console.company_id', '', false)`;
-// Usable: the user may switch to it, and it holds migration 013's grants (a role created after 013
-// ran has none: switching to it would fail every console call for want of privileges).
-const ROLE_USABLE = `select coalesce((select pg_has_role(current_user, oid, 'member') and has_table_privilege(oid, 'companies', 'select') from pg_roles where rolname = '${TENANT_ROLE}'), false) as usable`;
+/**
+ * Usable: the user may switch to it, and it holds migration 013's grants (a role created after 013
+ * ran has none: switching to it would fail every console call for want of privileges).
+ */
+export const ROLE_USABLE = `select coalesce((select pg_has_role(current_user, oid, 'member') and has_table_privilege(oid, 'companies', 'select') from pg_roles where rolname = '${TENANT_ROLE}'), false) as usable`;
 
 export interface TenantScopeOptions {
   /**
