@@ -262,9 +262,9 @@ async function actAsTenant(client: pg.PoolClient): Promise<string> {
 
 /**
  * The bare SQL of one call: every query the service issues for it, run `runs` times under EXPLAIN
- * (ANALYZE, TIMING OFF) on a connection with the server's planner settings and tenant (actAsTenant); per run the planning
- * plus execution time of those queries (what running the bare SQL costs PostgreSQL), summarised as
- * the server's samples are (p50, p95), and the plans of the first run. For information, the same
+ * (ANALYZE, TIMING OFF) on a connection with the server's planner settings and tenant (actAsTenant);
+ * per run the planning plus execution time of those queries (what running the bare SQL costs
+ * PostgreSQL), summarised as the server's samples are (p50, p95), and the plans of the first run. For information, the same
  * queries run plainly by that pg client as well: their round trip, which adds what EXPLAIN leaves
  * out (the rows' output and transfer, and their parsing by the client).
  */
