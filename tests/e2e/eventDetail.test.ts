@@ -378,6 +378,23 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     await expect.poll(() => new URL(ui.page.url()).searchParams.get("eventId")).toBe(second);
   });
 
+  it("pins a mobile-only purchaser's phone among the default fixed items", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    const shop = await shopOf(ui.app, ui);
+    const digits = String(Date.now()).slice(-7);
+    const mobileTel = `090-${lang === "en" ? "6" : "7"}${digits.slice(0, 3)}-${digits.slice(3)}`;
+    const { eventId } = await screenTransaction(ui.app, shop, {
+      shopEventId: `e2e-mobile-${lang}-${Date.now()}`,
+      amount: 2400,
+      purchaser: { mobileTel, fullAddress: "福岡県福岡市中央区天神1-1", zipcode: "8100001" },
+    });
+    await openDetail(ui.page, eventId);
+    const fixed = ui.page.getByRole("region", { name: s.fixedItems, exact: true });
+    const label = `${EVENT_SECTION_LABELS[lang].purchaser}: ${EVENT_FIELD_LABELS[lang].mobileTel}`;
+    await visible(fixed.getByText(label, { exact: true }));
+    await visible(fixed.getByText(mobileTel, { exact: true }));
+  });
+
   it("gives the second of two browsers saving the same event 015, and reloads the event there", async () => {
     await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
     const [, eventId] = await reviewEventIds(ui.app, ui);
