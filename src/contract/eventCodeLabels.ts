@@ -11,7 +11,9 @@ export const EVENT_CODE_LABELS = {
   en: {
     aaresult: { OK: "OK", NG: "NG", HOLD: "HOLD", REVIEW: "REVIEW" },
     maresult: { "10": "OK", "20": "NG", "30": "Hold", none: "Not screened" },
-    authStatus: { "00": "Authori", "10": "Escalation", "30": "Unfixed" },
+    // 00 is "authori" in the spec's code list, the loanword オーソリ (screening), 審査済 in Japanese:
+    // "Screened" in English, where "Authori" read as a word cut short.
+    authStatus: { "00": "Screened", "10": "Escalation", "30": "Unfixed" },
     settleStatus: {
       "10": "Authorised",
       "20": "Captured",
