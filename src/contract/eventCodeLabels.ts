@@ -14,6 +14,7 @@ export const EVENT_CODE_LABELS = {
     // 00 is "authori" in the spec's code list, the loanword オーソリ (screening), 審査済 in Japanese:
     // "Screened" in English, where "Authori" read as a word cut short.
     authStatus: { "00": "Screened", "10": "Escalation", "30": "Unfixed" },
+    authKind: { api: "Real time (API)", csv: "CSV screening" },
     settleStatus: {
       "10": "Authorised",
       "20": "Captured",
@@ -61,6 +62,7 @@ export const EVENT_CODE_LABELS = {
     aaresult: { OK: "OK", NG: "NG", HOLD: "HOLD", REVIEW: "REVIEW" },
     maresult: { "10": "OK", "20": "NG", "30": "保留", none: "未審査" },
     authStatus: { "00": "審査済", "10": "エスカレーション", "30": "未確定" },
+    authKind: { api: "リアルタイム（API）", csv: "CSV審査" },
     settleStatus: { "10": "与信済", "20": "売上確定", "30": "取消", "40": "チャージバック", none: "未連携" },
     method: { card: "クレジットカード", cod: "代金引換", bank: "銀行振込", conveni: "コンビニ払い" },
     sex: { "0": "不明", "1": "男性", "2": "女性", "9": "適用不能" },
@@ -101,6 +103,21 @@ export const EVENT_CODE_LABELS = {
 } as const satisfies Record<Lang, Record<string, Record<string, string>>>;
 
 export type EventCodeKind = keyof (typeof EVENT_CODE_LABELS)["en"];
+
+/** The event fields shown through the code master rather than as stored codes (detail and CSV alike). */
+export const EVENT_CODE_FIELDS: Readonly<Partial<Record<string, EventCodeKind>>> = {
+  aaresult: "aaresult",
+  maresult: "maresult",
+  authStatus: "authStatus",
+  authKind: "authKind",
+  settleStatus: "settleStatus",
+  method: "method",
+  sex: "sex",
+  existingCustomerFlg: "existingCustomerFlg",
+  deviceType: "deviceType",
+  stock: "stock",
+  negatived: "negatived",
+};
 
 /**
  * The display name of a code value in a language; an unknown value shows as itself. A missing value

@@ -77,7 +77,9 @@ describe("event CSV plan", () => {
 
   it("keeps numbers from a row as values, names codes (a named none), joins parts before making them safe", () => {
     const plan = eventCsvPlan("en", ["order", "basic"], ",");
-    const basic = EVENT_SECTIONS.basic.map((field) => (field === "amount" ? -5 : null));
+    const basic = EVENT_SECTIONS.basic.map((field) =>
+      field === "amount" ? -5 : field === "authKind" ? "csv" : null,
+    );
     const items = [
       ["A1", "=cup", -300, 1, null, "1"],
       ["A2", 'big, "mug"', 200, 2, "kitchen", null],
@@ -85,9 +87,11 @@ describe("event CSV plan", () => {
     const basicCells = EVENT_SECTIONS.basic.map((field) =>
       field === "amount"
         ? "-5"
-        : field === "maresult" || field === "settleStatus"
-          ? codeLabel("en", field, "none")
-          : "",
+        : field === "authKind"
+          ? "CSV screening"
+          : field === "maresult" || field === "settleStatus"
+            ? codeLabel("en", field, "none")
+            : "",
     );
     const itemCells = [
       "A1 | A2",
@@ -97,7 +101,7 @@ describe("event CSV plan", () => {
       " | kitchen",
       `${codeLabel("en", "stock", "1")} | `,
     ];
-    expect(basicCells.filter((cell) => cell !== "")).toHaveLength(3);
+    expect(basicCells.filter((cell) => cell !== "")).toHaveLength(4);
     expect(plan.formatRow([basic, items])).toBe([...basicCells, ...itemCells].join(","));
   });
 });

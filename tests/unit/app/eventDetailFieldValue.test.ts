@@ -15,6 +15,8 @@ describe("event detail field values", () => {
     expect(formatFieldValue("en", "negatived", true)).toBe("Registered");
     expect(formatFieldValue("ja", "sex", "2")).toBe("女性");
     expect(formatFieldValue("en", "deviceType", "tablet")).toBe("Tablet");
+    expect(formatFieldValue("en", "authKind", "api")).toBe("Real time (API)");
+    expect(formatFieldValue("ja", "authKind", "csv")).toBe("CSV審査");
   });
 
   it("shows amounts in the language's currency and times as YYYY/MM/DD HH:mm:ss", () => {

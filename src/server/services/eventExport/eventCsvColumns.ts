@@ -1,5 +1,5 @@
 import type { Lang } from "../../../contract/envelope.ts";
-import { codeLabel, EVENT_CODE_LABELS, type EventCodeKind } from "../../../contract/eventCodeLabels.ts";
+import { codeLabel, EVENT_CODE_FIELDS, EVENT_CODE_LABELS } from "../../../contract/eventCodeLabels.ts";
 import {
   EVENT_FIELD_LABELS,
   EVENT_SECTION_LABELS,
@@ -43,19 +43,6 @@ export interface EventCsvPlan {
   formatRow: (row: ExportRow) => string;
 }
 
-/** Fields shown through the code master (spec section 7) rather than as stored codes. */
-const CODE_FIELDS: Partial<Record<string, EventCodeKind>> = {
-  authStatus: "authStatus",
-  aaresult: "aaresult",
-  maresult: "maresult",
-  settleStatus: "settleStatus",
-  method: "method",
-  negatived: "negatived",
-  sex: "sex",
-  existingCustomerFlg: "existingCustomerFlg",
-  stock: "stock",
-  deviceType: "deviceType",
-};
 const DATE_FIELDS: ReadonlySet<string> = new Set(["createdAt", "requestedAt", "deadline"]);
 
 /** camelCase field key to its snake_case column (lineJName -> line_j_name). */
@@ -176,7 +163,7 @@ function cellWriter(delimiter: CsvDelimiter): (value: unknown) => string {
  * maresult and settle status), a list joined, anything else as it is (dates come formatted).
  */
 function displayer(lang: Lang, field: string): (raw: unknown) => unknown {
-  const kind = CODE_FIELDS[field];
+  const kind = EVENT_CODE_FIELDS[field];
   if (kind) {
     return (raw) =>
       codeLabel(

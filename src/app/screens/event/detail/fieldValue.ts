@@ -1,5 +1,5 @@
 import type { Lang } from "../../../../contract/envelope.ts";
-import { codeLabel, type EventCodeKind } from "../../../../contract/eventCodeLabels.ts";
+import { codeLabel, EVENT_CODE_FIELDS } from "../../../../contract/eventCodeLabels.ts";
 import type { EventDetail } from "../../../../contract/eventDetail.ts";
 import type { FIXED_ITEM_SECTIONS } from "../../../../contract/eventDisplayFormat.ts";
 import { formatCurrency, formatDateTime } from "../../../i18n/format.ts";
@@ -10,21 +10,9 @@ export type FixedItemSection = (typeof FIXED_ITEM_SECTIONS)[number];
 /** How a field's value reads on the detail: a date-time, an amount, a code's name or the text itself. */
 const DATE_TIME_FIELDS: ReadonlySet<string> = new Set(["createdAt", "requestedAt", "deadline"]);
 const AMOUNT_FIELDS: ReadonlySet<string> = new Set(["totalAmount", "limitPrice", "amount", "price"]);
-const CODE_FIELDS: Readonly<Record<string, EventCodeKind>> = {
-  aaresult: "aaresult",
-  maresult: "maresult",
-  authStatus: "authStatus",
-  settleStatus: "settleStatus",
-  method: "method",
-  sex: "sex",
-  existingCustomerFlg: "existingCustomerFlg",
-  deviceType: "deviceType",
-  stock: "stock",
-  negatived: "negatived",
-};
 
 export function formatFieldValue(lang: Lang, field: string, value: unknown): string {
-  const kind = CODE_FIELDS[field];
+  const kind = EVENT_CODE_FIELDS[field];
   if (kind)
     return typeof value === "string" || typeof value === "boolean" || value === null || value === undefined
       ? codeLabel(lang, kind, value)
