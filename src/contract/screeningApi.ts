@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { requestHeaderSchema } from "./envelope.ts";
 import { AUTH_STATUS, AUTO_RESULTS, MANUAL_RESULTS, transactionSchema } from "./screening.ts";
+import { SCREEN_TRANSACTION_PATH } from "./screeningPaths.ts";
 import { companyIdField, issue, optionalText, requiredText } from "./validation.ts";
 
 /**
@@ -124,7 +125,7 @@ export type EventResultTelegram = z.infer<typeof eventResultSchema>;
 export const screenTransactionCall = defineShopCall({
   name: "screenTransaction",
   method: "POST",
-  path: "/api/v3/screening/screen",
+  path: SCREEN_TRANSACTION_PATH,
   summary:
     "Screen one transaction. Idempotent by shopEventId: a retry answers the stored outcome with duplicate: true.",
   request: transactionSchema,
@@ -151,4 +152,4 @@ export const eventResultCall = defineShopCall({
 
 export const SHOP_CALLS = [screenTransactionCall, updateSettleStatusCall, eventResultCall] as const;
 
-export const SCREENING_OPENAPI_PATH = "/api/v3/screening/openapi.json";
+export { SCREENING_OPENAPI_PATH } from "./screeningPaths.ts";

@@ -5,6 +5,7 @@ import menuEn from "../../src/app/i18n/locales/en/menu.json";
 import apiJa from "../../src/app/i18n/locales/ja/apiConnection.json";
 import menuJa from "../../src/app/i18n/locales/ja/menu.json";
 import { ERROR } from "../../src/contract/errors.ts";
+import { SCREEN_TRANSACTION_PATH } from "../../src/contract/screeningPaths.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import { TEST_LANGS, type TestLang } from "../support/browser.ts";
 import {
@@ -82,6 +83,12 @@ describe.each(TEST_LANGS)("API connection information [%s]", (lang) => {
     await visible(ui.page.getByText("DEMO", { exact: true }));
     await visible(ui.page.getByText(/^app_[0-9a-f]{16}$/));
     await visible(ui.page.getByText("標準モデル (MODEL01)", { exact: true }));
+    // What the shop's developers need: the API's URL on this server and its OpenAPI document.
+    await visible(ui.page.getByText(`${ui.app.url}${SCREEN_TRANSACTION_PATH}`, { exact: true }));
+    const reference = await visible(ui.page.getByRole("link", { name: s.openApi, exact: true }));
+    const href = (await reference.getAttribute("href")) ?? "";
+    const openApi = await ui.page.evaluate(async (url) => (await fetch(url)).json(), href);
+    expect(Object.keys((openApi as { paths: object }).paths)).toContain(SCREEN_TRANSACTION_PATH);
     const masked = await secretText(ui.page);
     expect(masked).toMatch(MASKED);
     await expectNoAxeViolations(ui.page, "API connection information (administrator)");

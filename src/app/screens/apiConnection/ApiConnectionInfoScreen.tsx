@@ -1,7 +1,8 @@
-import { Button, Card, Code, DataList, Flex, Heading, Text } from "@radix-ui/themes";
+import { Button, Card, Code, DataList, Flex, Heading, Link, Text } from "@radix-ui/themes";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { PERMISSION } from "../../../contract/codes.ts";
+import { SCREEN_TRANSACTION_PATH, SCREENING_OPENAPI_PATH } from "../../../contract/screeningPaths.ts";
 import { ApiConnectionActor, ApiConnectionProvider } from "../../actors/ApiConnectionActor.tsx";
 import { MenuPermissionsActor } from "../../actors/MenuPermissionsActor.tsx";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
@@ -10,9 +11,10 @@ import { Loading } from "../../ui/Loading.tsx";
 
 /**
  * API connection information (spec section 2): company ID, application ID, the secret key masked,
- * and the screening model. Operators who may write ApiConnectionInfo can show, copy (without showing
- * it, too) and reissue the key; everyone else sees no such control (the server refuses those calls
- * to them anyway).
+ * and the screening model, with what the shop's developers need beside them: the screening API's URL
+ * on this server and its OpenAPI document. Operators who may write ApiConnectionInfo can show, copy
+ * (without showing it, too) and reissue the key; everyone else sees no such control (the server
+ * refuses those calls to them anyway).
  */
 export function ApiConnectionInfoScreen() {
   const { t } = useTranslation("apiConnection");
@@ -78,6 +80,20 @@ function ConnectionInfo() {
             <DataList.Label minWidth="16rem">{t("screeningModel")}</DataList.Label>
             <DataList.Value>
               {info.screeningModel.modelName} ({info.screeningModel.modelId})
+            </DataList.Value>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.Label minWidth="16rem">{t("endpoint")}</DataList.Label>
+            <DataList.Value>
+              <Code variant="ghost">{`${window.location.origin}${SCREEN_TRANSACTION_PATH}`}</Code>
+            </DataList.Value>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.Label minWidth="16rem">{t("reference")}</DataList.Label>
+            <DataList.Value>
+              <Link href={SCREENING_OPENAPI_PATH} target="_blank" rel="noopener noreferrer">
+                {t("openApi")}
+              </Link>
             </DataList.Value>
           </DataList.Item>
         </DataList.Root>
