@@ -151,5 +151,3 @@ export const eventResultCall = defineShopCall({
 });
 
 export const SHOP_CALLS = [screenTransactionCall, updateSettleStatusCall, eventResultCall] as const;
-
-export { SCREENING_OPENAPI_PATH } from "./screeningPaths.ts";

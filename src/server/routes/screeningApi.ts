@@ -5,11 +5,11 @@ import { ERROR } from "../../contract/errors.ts";
 import { messageText } from "../../contract/messages.ts";
 import {
   eventResultCall,
-  SCREENING_OPENAPI_PATH,
   type ShopCallSpec,
   screenTransactionCall,
   updateSettleStatusCall,
 } from "../../contract/screeningApi.ts";
+import { SCREENING_OPENAPI_PATH } from "../../contract/screeningPaths.ts";
 import { ApiError, requestLang, sendSuccess } from "../plugins/envelope.ts";
 import { installShopSignature, type ShopContext, type ShopSignature } from "../plugins/shopSignature.ts";
 import { ScreeningGuardFailed, screenTransaction } from "../screening/screenTransaction.ts";

@@ -3,11 +3,11 @@ import { ERROR } from "../../../src/contract/errors.ts";
 import { messageText } from "../../../src/contract/messages.ts";
 import {
   eventResultCall,
-  SCREENING_OPENAPI_PATH,
   SETTLE_STATUS,
   screenTransactionCall,
   updateSettleStatusCall,
 } from "../../../src/contract/screeningApi.ts";
+import { SCREENING_OPENAPI_PATH } from "../../../src/contract/screeningPaths.ts";
 import { publishRelease } from "../../../src/server/screening/publishRelease.ts";
 import { createTestApp, type TestApp } from "../helpers/testApp.ts";
 import { testBackends } from "../helpers/testBackends.ts";
