@@ -429,6 +429,44 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     }
   });
 
+  it("starts OK, NG and HOLD from the event's labels, so a result given without touching them keeps them", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    const [, , , eventId] = await reviewEventIds(ui.app, ui);
+    if (!eventId) throw new Error("the demo data has no fourth REVIEW event");
+    await openDetail(ui.page, eventId);
+
+    // Label the event first.
+    await action(ui.page, "label").click();
+    const labelDialog = await visible(dialogOf(ui.page, "label"));
+    const firstLabel = labelDialog.getByRole("checkbox").first();
+    const labelName = (await firstLabel.evaluate((box) => box.closest("label")?.textContent ?? "")).trim();
+    expect(labelName).not.toBe("");
+    await firstLabel.check();
+    await saveAndConfirm(ui.page, labelDialog);
+    await gone(dialogOf(ui.page, "label"));
+
+    // HOLD's dialog shows the label ticked; saved untouched, the label stays and the history records it.
+    await action(ui.page, "hold").click();
+    const hold = await visible(dialogOf(ui.page, "hold"));
+    await expect
+      .poll(() => hold.getByRole("checkbox", { name: labelName, exact: true }).isChecked())
+      .toBe(true);
+    await saveAndConfirm(ui.page, hold);
+    await gone(dialogOf(ui.page, "hold"));
+    const history = ui.page.getByRole("table", { name: s.tables.manualHistory, exact: true });
+    await expect
+      .poll(async () => {
+        const [newest] = await tableRows(history);
+        return [newest?.[1], newest?.[5]?.split(", ").includes(labelName)];
+      })
+      .toEqual([codeLabel(lang, "maresult", "30"), true]);
+    await action(ui.page, "label").click();
+    const again = await visible(dialogOf(ui.page, "label"));
+    expect(await again.getByRole("checkbox", { name: labelName, exact: true }).isChecked()).toBe(true);
+    await again.getByRole("button", { name: s.cancel, exact: true }).click();
+    await gone(dialogOf(ui.page, "label"));
+  });
+
   it("keeps an event another operator has open in a dialog read-only with 688", async () => {
     await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
     const [, , eventId] = await reviewEventIds(ui.app, ui);

@@ -59,7 +59,12 @@ export function ActionDialog({ detail }: { detail: EventDetail }) {
               {t(`dialogDescription.${action}`)}
             </Dialog.Description>
             {action === "ok" || action === "ng" || action === "hold" ? (
-              <ManualResultForm key={action} result={action} {...props} />
+              <ManualResultForm
+                key={action}
+                result={action}
+                currentLabelIds={detail.basic.labelIds}
+                {...props}
+              />
             ) : action === "negative" ? (
               <NegativeForm
                 {...props}

@@ -16,15 +16,20 @@ const CALL = {
 
 /**
  * Manual result OK, NG or HOLD with reason (NG requires one; the tenant's usual reasons for the result
- * are offered as it is typed), memo and labels.
+ * are offered as it is typed), memo and labels. The labels saved replace the event's, so they start as
+ * the event's: a result given without touching them keeps them.
  */
-export function ManualResultForm({ result, ...props }: ActionFormProps & { result: "ok" | "ng" | "hold" }) {
+export function ManualResultForm({
+  result,
+  currentLabelIds,
+  ...props
+}: ActionFormProps & { result: "ok" | "ng" | "hold"; currentLabelIds: readonly string[] }) {
   const { t } = useTranslation("eventDetail");
   const form = useRef<HTMLFormElement>(null);
   const start = props.draft?.action === result ? props.draft : null;
   const [reason, setReason] = useState(start?.reason ?? "");
   const [memo, setMemo] = useState(start?.memo ?? "");
-  const [labelIds, setLabelIds] = useState<string[]>(start?.labelIds ?? []);
+  const [labelIds, setLabelIds] = useState<string[]>(start?.labelIds ?? [...currentLabelIds]);
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const errors = { ...props.serverErrors, ...clientErrors };
 
