@@ -50,7 +50,8 @@ export async function launchBrowser(): Promise<TestBrowser> {
     async newPage(lang) {
       const context = await browser.newContext({
         locale: LOCALES[lang],
-        timezoneId: "Asia/Tokyo",
+        // The console shows Japan time whatever the browser's zone: English runs far from Japan.
+        timezoneId: lang === "en" ? "America/New_York" : "Asia/Tokyo",
         viewport: { width: 1280, height: 900 },
       });
       context.setDefaultTimeout(15_000);

@@ -1,18 +1,15 @@
 import { format } from "date-fns";
-import { ja } from "date-fns/locale";
 import type { Lang } from "../../contract/envelope.ts";
+import { inJapan } from "../../contract/japanTime.ts";
 
-/** Display formats of spec section 9: YYYY/MM/DD, and the long form with 24-hour time. */
+/** Display formats of spec section 9: YYYY/MM/DD, and the long form with 24-hour time; always Japan time. */
 export const DATE_FORMAT = "yyyy/MM/dd";
 export const DATE_TIME_FORMAT = "yyyy/MM/dd HH:mm:ss";
 
-const toDate = (value: Date | string | number): Date => (value instanceof Date ? value : new Date(value));
-
-export const formatDate = (value: Date | string | number): string =>
-  format(toDate(value), DATE_FORMAT, { locale: ja });
+export const formatDate = (value: Date | string | number): string => format(inJapan(value), DATE_FORMAT);
 
 export const formatDateTime = (value: Date | string | number): string =>
-  format(toDate(value), DATE_TIME_FORMAT, { locale: ja });
+  format(inJapan(value), DATE_TIME_FORMAT);
 
 const currencyFormats: Record<Lang, Intl.NumberFormat> = {
   ja: new Intl.NumberFormat("ja-JP", { style: "currency", currency: "JPY" }),

@@ -1,20 +1,12 @@
+import { format } from "date-fns";
+import { inJapan } from "../../contract/japanTime.ts";
 import type { OutgoingMail } from "./mailer.ts";
 
 /**
  * The console's text mails, Japanese first and English below, since the operator's language is not
  * known when a mail is sent.
  */
-const formatJst = (date: Date): string =>
-  `${new Intl.DateTimeFormat("sv-SE", {
-    timeZone: "Asia/Tokyo",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-  })
-    .format(date)
-    .replace(/-/g, "/")} (JST)`;
+const formatJst = (date: Date): string => `${format(inJapan(date), "yyyy/MM/dd HH:mm")} (JST)`;
 
 const SEPARATOR = "\n\n----------------------------------------\n\n";
 

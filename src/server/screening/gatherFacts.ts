@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { inJapan } from "../../contract/japanTime.ts";
 import type { KeywordTarget } from "../../contract/rules.ts";
 import type { Transaction } from "../../contract/screening.ts";
 import { PREPARED } from "../db/preparedStatements.ts";
@@ -36,10 +37,8 @@ import {
   velocitySql,
 } from "./velocityLookup.ts";
 
-const JST_OFFSET_MS = 9 * 3_600_000;
-
 /** Hour of the day in Japan time. */
-export const jstHour = (at: Date): number => new Date(at.getTime() + JST_OFFSET_MS).getUTCHours();
+export const jstHour = (at: Date): number => inJapan(at).getHours();
 
 function keywordProbesOf(tx: Transaction, keywords: FactNeeds["keywords"]): KeywordProbe[] {
   const textsOf = (target: KeywordTarget): { where: PartyOrItems; text: string | undefined }[] => {

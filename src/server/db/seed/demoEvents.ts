@@ -1,4 +1,5 @@
 import type { Faker } from "@faker-js/faker";
+import { JAPAN_OFFSET_MS } from "../../../contract/japanTime.ts";
 import type { Card, Device, OrderItem, Party, Transaction } from "../../../contract/screening.ts";
 import { type CatalogueItem, DELIVERY_COMPANIES, EVERYDAY_ITEMS, RISKY_ITEMS } from "./demoCatalogue.ts";
 import { FOREIGN_RANGES, ipInRange, MOBILE_RANGE } from "./demoIpRanges.ts";
@@ -45,20 +46,19 @@ export interface DemoEventOptions {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
-const JST_OFFSET_MS = 9 * HOUR_MS;
 
 /** Relative order volume by JST hour: quiet nights, lunch and evening peaks. */
 const HOUR_WEIGHTS = [3, 2, 1, 1, 1, 1, 2, 4, 5, 6, 7, 7, 8, 7, 6, 6, 6, 6, 7, 8, 9, 10, 9, 6];
 
 /** ISO 8601 in JST with its offset, as shops send requestedAt. */
 export function jstIso(at: Date): string {
-  const shifted = new Date(at.getTime() + JST_OFFSET_MS).toISOString();
+  const shifted = new Date(at.getTime() + JAPAN_OFFSET_MS).toISOString();
   return `${shifted.slice(0, 19)}+09:00`;
 }
 
 const jstMidnightOf = (at: Date): number => {
-  const local = at.getTime() + JST_OFFSET_MS;
-  return local - (local % DAY_MS) - JST_OFFSET_MS;
+  const local = at.getTime() + JAPAN_OFFSET_MS;
+  return local - (local % DAY_MS) - JAPAN_OFFSET_MS;
 };
 
 function asParty(identity: Identity, existing: boolean): Party {
@@ -119,7 +119,7 @@ export class DemoEventGenerator {
     // Weekends and the days around payday sell more; allocate by cumulative rounding so the total is exact.
     const firstMidnight = jstMidnightOf(options.now) - (days - 1) * DAY_MS;
     const weights = Array.from({ length: days }, (_, d) => {
-      const date = new Date(firstMidnight + d * DAY_MS + JST_OFFSET_MS);
+      const date = new Date(firstMidnight + d * DAY_MS + JAPAN_OFFSET_MS);
       const weekday = date.getUTCDay();
       const dayOfMonth = date.getUTCDate();
       return (

@@ -3,6 +3,7 @@ import type { Lang } from "../../../contract/envelope.ts";
 import { ERROR } from "../../../contract/errors.ts";
 import type { CsvExportOptions, CsvJobStatus } from "../../../contract/eventExport.ts";
 import { EVENT_SELECTION_LIMIT, type EventSelection } from "../../../contract/eventSearch.ts";
+import { japanStamp } from "../../../contract/japanTime.ts";
 import { createDownloadLink, downloadPath } from "../../jobs/downloadLinks.ts";
 import { enqueueJob, findOwnJob } from "../../jobs/jobQueue.ts";
 import type { JobWorker } from "../../jobs/jobWorker.ts";
@@ -29,10 +30,6 @@ export interface EventExportService {
   /** The operator's own job; 963 for another operator's or tenant's. */
   status(auth: AuthContext, jobId: string): Promise<CsvJobStatus>;
 }
-
-/** yyyyMMddHHmmss in Japan time, for file names. */
-const jstStamp = (at: Date): string =>
-  new Date(at.getTime() + 9 * 3_600_000).toISOString().replace(/\D/g, "").slice(0, 14);
 
 export function createEventExportService(
   deps: ServiceDeps,
@@ -77,7 +74,7 @@ export function createEventExportService(
         lang,
         asOf: asOf.toISOString(),
         rowCount: count,
-        fileName: `eventList_${jstStamp(asOf)}.csv`,
+        fileName: `eventList_${japanStamp(asOf)}.csv`,
       };
       const jobId = await enqueueJob(db, {
         companyId: auth.companyId,
