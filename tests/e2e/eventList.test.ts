@@ -6,8 +6,11 @@ import listEn from "../../src/app/i18n/locales/en/eventList.json";
 import commonJa from "../../src/app/i18n/locales/ja/common.json";
 import detailJa from "../../src/app/i18n/locales/ja/eventDetail.json";
 import listJa from "../../src/app/i18n/locales/ja/eventList.json";
+import { PERMISSION } from "../../src/contract/codes.ts";
+import { ERROR } from "../../src/contract/errors.ts";
 import { eventAssign, eventManualOk } from "../../src/contract/eventActions.ts";
 import { codeLabel } from "../../src/contract/eventCodeLabels.ts";
+import { CSV_DELIMITER, eventCsvExport } from "../../src/contract/eventExport.ts";
 import { EVENT_FIELD_LABELS, EVENT_SECTION_LABELS } from "../../src/contract/eventFields.ts";
 import {
   type DetailSearch,
@@ -571,6 +574,12 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
   });
 
   it("shows the viewer the list, without any action on events", async () => {
+    // The list asks for the CSV output dialog's permission: its answer decides the button.
+    const csvPermission = ui.page.waitForResponse(
+      (response) =>
+        response.url().endsWith("/api/v3/screen/screenPermissionList") &&
+        (response.request().postData() ?? "").includes("EventDialogCsvDownload"),
+    );
     await loginAs(ui.page, ui.app, lang, ACCOUNTS.viewer);
     expect(pathOf(ui.page)).toBe(LANDING_PATH);
     const screen = screenOf(ui.page, lang);
@@ -583,6 +592,20 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
       ? ["OK", "NG", "HOLD", "Update negative"]
       : ["OK", "NG", "保留", "ネガティブ更新"])
       expect(buttons).not.toContain(action);
+    // Nor CSV output (the role may not read EventDialogCsvDownload), and the server refuses it forged.
+    expect((await (await csvPermission).json()).telegram.screenPermissions).toEqual([
+      { screenId: "EventDialogCsvDownload", permission: PERMISSION.none },
+    ]);
+    await screenReady(ui.page);
+    expect(buttons).toContain(screen.s.selectAll);
+    expect(await ui.page.getByRole("button", { name: screen.s.csvOutput, exact: true }).count()).toBe(0);
+    const [eventId = ""] = await renderedEventIds(screen.eventLinks());
+    const forged = await consoleCall(ui.app, ui, eventCsvExport.path, {
+      selection: { kind: "ids", eventIds: [eventId] },
+      options: { delimiter: CSV_DELIMITER.comma, groups: ["basic"], encoding: "utf8" },
+    });
+    expect(forged.status).toBe(403);
+    expect(forged.body.errors.map((error) => error.code)).toEqual([ERROR.forbidden]);
     await expectNoAxeViolations(ui.page, "event list (viewer)");
   });
 });

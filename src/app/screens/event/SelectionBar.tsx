@@ -5,14 +5,17 @@ import {
   HAND_SELECTION_LIMIT_REFUSAL,
 } from "../../../../machines/event/eventSearchMachine.ts";
 import { selectedCount } from "../../../../machines/event/eventSelection.ts";
+import { PERMISSION } from "../../../contract/codes.ts";
 import { ERROR } from "../../../contract/errors.ts";
 import { EVENT_ID_SELECTION_LIMIT } from "../../../contract/eventSearch.ts";
 import { EventSearchActor } from "../../actors/EventSearchActor.tsx";
+import { useScreenPermission } from "../../session/useScreenPermission.ts";
 import { FormMessage } from "../../ui/FormMessage.tsx";
 
 /**
  * The selection's count and what can be done with it: select the page, select all search results
- * (up to 150,000, by the server's count), deselect all, CSV output (one screening model, not empty).
+ * (up to 150,000, by the server's count), deselect all, CSV output (one screening model, not empty;
+ * offered only to operators who may read its dialog's screen ID, EventDialogCsvDownload).
  * Ticking by hand stops at the 20,000 IDs one CSV call carries (the message points to select all),
  * and so does unticking from all search results (the call lists the unticked IDs).
  */
@@ -29,6 +32,8 @@ export function SelectionBar() {
   );
   const canClear = EventSearchActor.useSelector((snapshot) => snapshot.can({ type: "selection.clear" }));
   const canExport = EventSearchActor.useSelector((snapshot) => snapshot.can({ type: "export.open" }));
+  const csvPermission = useScreenPermission("EventDialogCsvDownload");
+  const csvOffered = csvPermission === PERMISSION.writable || csvPermission === PERMISSION.readable;
   const refusals = EventSearchActor.useSelector((snapshot) =>
     snapshot.matches({ list: { results: "splitDialog" } }) ? [] : snapshot.context.selectionErrors,
   );
@@ -65,9 +70,11 @@ export function SelectionBar() {
         >
           {t("deselectAll")}
         </Button>
-        <Button type="button" disabled={!canExport} onClick={() => list.send({ type: "export.open" })}>
-          {t("csvOutput")}
-        </Button>
+        {csvOffered ? (
+          <Button type="button" disabled={!canExport} onClick={() => list.send({ type: "export.open" })}>
+            {t("csvOutput")}
+          </Button>
+        ) : null}
       </Flex>
       {refusals.length > 0 ? (
         <FormMessage tone="error">

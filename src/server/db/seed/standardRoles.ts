@@ -1,11 +1,19 @@
 import { PERMISSION, type Permission } from "../../../contract/codes.ts";
-import { SCREEN_GROUPS, SCREEN_IDS, SCREENS, type ScreenGroup } from "../../../contract/screens.ts";
+import {
+  SCREEN_GROUPS,
+  SCREEN_IDS,
+  SCREENS,
+  type ScreenGroup,
+  type ScreenId,
+} from "../../../contract/screens.ts";
 
 /** The three roles every new tenant starts with (docs/architecture.md, "Decisions"). */
 export interface StandardRole {
   roleId: string;
   name: string;
   levels: Record<ScreenGroup, Permission>;
+  /** Screens that differ from their group's level. */
+  screens?: Partial<Record<ScreenId, Permission>>;
 }
 
 const allGroups = (level: Permission): Record<ScreenGroup, Permission> =>
@@ -28,6 +36,8 @@ export const STANDARD_ROLES = {
     roleId: "viewer",
     name: "Viewer",
     levels: { ...allGroups(PERMISSION.readable), admin: PERMISSION.none },
+    // Reading on screen, not taking the events' personal data out of the console in bulk.
+    screens: { EventDialogCsvDownload: PERMISSION.none },
   },
 } as const satisfies Record<string, StandardRole>;
 
@@ -37,5 +47,5 @@ export const rolePermissionRows = (companyId: string, role: StandardRole) =>
     company_id: companyId,
     role_id: role.roleId,
     screen_id: screenId,
-    permission: role.levels[SCREENS[screenId].group],
+    permission: role.screens?.[screenId] ?? role.levels[SCREENS[screenId].group],
   }));
