@@ -10,6 +10,11 @@ export interface ApiConnectionContext {
   info: ApiConnectionInfo | null;
   /** The secret key in clear, only while it is shown (after a reveal or a rotation). */
   secretKey: string | null;
+  /**
+   * The shown key is the one a rotation just issued, so the view says the old one stopped working.
+   * Context, not a state: it must survive the copy and the backed-out confirmation that leave `revealed`.
+   */
+  rotated: boolean;
   errors: ErrorItem[];
 }
 
@@ -34,8 +39,9 @@ export interface CopySecretInput {
  * API connection information (spec section 2): loads the info, reveals and hides the secret key, copies
  * it (a masked key goes to the clipboard without ever being shown or kept in the context), and
  * reissues it once the operator confirmed (the app's `confirmRotate` asks through the confirmation
- * dialog and resolves true or false). The view reads `busy` and the state; the server decides who may
- * reveal or rotate; `announceCopied` and `announceCopyFailed` tell the operator how a copy went.
+ * dialog and resolves true or false). The view reads `busy`, the state and `rotated` (the new key's
+ * notice); the server decides who may reveal or rotate; `announceCopied` and `announceCopyFailed` tell
+ * the operator how a copy went.
  */
 export const apiConnectionMachine = setup({
   types: {
@@ -59,29 +65,36 @@ export const apiConnectionMachine = setup({
     recordInfo: assign((_, params: { info: ApiConnectionInfo }) => ({
       info: params.info,
       secretKey: null,
+      rotated: false,
       errors: [],
     })),
-    recordSecret: assign((_, params: { secretKey: string }) => ({ secretKey: params.secretKey })),
+    recordSecret: assign((_, params: { secretKey: string }) => ({
+      secretKey: params.secretKey,
+      rotated: false,
+    })),
     recordRotation: assign((_, params: { info: ApiConnectionInfo; secretKey: string }) => ({
       info: params.info,
       secretKey: params.secretKey,
+      rotated: true,
       errors: [],
     })),
-    forgetSecret: assign({ secretKey: null }),
+    forgetSecret: assign({ secretKey: null, rotated: false }),
     announceCopied: () => {},
     announceCopyFailed: () => {},
     recordErrors: assign((_, params: { errors: ErrorItem[] }) => ({
       secretKey: null,
+      rotated: false,
       errors: params.errors,
     })),
     recordException: assign((_, params: { error: unknown }) => ({
       secretKey: null,
+      rotated: false,
       errors: [internalFailure(params.error)],
     })),
   },
 }).createMachine({
   id: "apiConnection",
-  context: { info: null, secretKey: null, errors: [] },
+  context: { info: null, secretKey: null, rotated: false, errors: [] },
   initial: "idle",
   states: {
     idle: {

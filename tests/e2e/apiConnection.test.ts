@@ -30,6 +30,8 @@ const SECRET = /^[A-Za-z0-9_-]{43}$/;
 
 const button = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
 const secretText = async (page: Page) => ((await page.getByTestId("secret-key").textContent()) ?? "").trim();
+/** The screen's status message that the shown key is a new one and the old one no longer works. */
+const newKeyNotice = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 
 /** A console call made by the page's own script, with its cookie and its stored anti-forgery token. */
 function forgedCall(page: Page, path: string, lang: TestLang) {
@@ -111,6 +113,8 @@ describe.each(TEST_LANGS)("API connection information [%s]", (lang) => {
     expect(secret).toMatch(SECRET);
     expect(secret.slice(-4)).toBe(masked.slice(-4));
     expect(secret).toBe(copiedMasked);
+    // The current key, shown: nothing new about it.
+    expect(await ui.page.getByText(s.newKeyNotice, { exact: true }).count()).toBe(0);
     await expectNoAxeViolations(ui.page, "API connection information (key shown)");
 
     await button(ui.page, s.copy).click();
@@ -141,14 +145,26 @@ describe.each(TEST_LANGS)("API connection information [%s]", (lang) => {
     const reissued = await secretText(ui.page);
     expect(reissued).toMatch(SECRET);
     expect(reissued).not.toBe(secret);
+    // Beside the new key, a status message says the old one stopped working.
+    const notice = await visible(newKeyNotice(ui.page, s.newKeyNotice));
+    expect((await notice.textContent())?.trim()).toBe(s.newKeyNotice);
+    await expectNoAxeViolations(ui.page, "API connection information (new key)");
+    // Copying the new key keeps it shown, and the notice with it.
+    await ui.page.evaluate(() => navigator.clipboard.writeText(""));
+    await button(ui.page, s.copy).click();
+    await expect.poll(() => ui.page.evaluate(() => navigator.clipboard.readText())).toBe(reissued);
+    expect(await secretText(ui.page)).toBe(reissued);
+    await visible(newKeyNotice(ui.page, s.newKeyNotice));
 
-    // Hidden again, the mask ends in the new key; a reload still shows the new one.
+    // Hidden again, the mask ends in the new key and the notice goes; a reload still shows the new one.
     await button(ui.page, s.hide).click();
     expect(await secretText(ui.page)).toBe(`••••••••${reissued.slice(-4)}`);
+    await gone(ui.page.getByText(s.newKeyNotice, { exact: true }));
     await ui.page.reload();
     await button(ui.page, s.show).click();
     await visible(button(ui.page, s.hide));
     expect(await secretText(ui.page)).toBe(reissued);
+    expect(await ui.page.getByText(s.newKeyNotice, { exact: true }).count()).toBe(0);
   });
 
   it("shows the viewer the masked key without any control, and refuses a forged reissue with 962", async () => {

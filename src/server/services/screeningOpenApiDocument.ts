@@ -32,8 +32,14 @@ function requestSchema(spec: ShopCallSpec): JsonSchema {
 /** Which refusal answers with which HTTP status, and when. */
 const REFUSALS: { code: ErrorCode; when: string }[] = [
   { code: ERROR.malformedJson, when: "the body is not JSON" },
-  { code: ERROR.badEnvelope, when: "no header, or info without companyId and applicationId" },
-  { code: ERROR.unknownKey, when: "a key the envelope does not know" },
+  {
+    code: ERROR.badEnvelope,
+    when: "not an object; info not exactly { companyId, applicationId } (checked first, unknown keys included); header missing or wrong (checked after the signature)",
+  },
+  {
+    code: ERROR.unknownKey,
+    when: "a top-level, header or telegram key the call does not know, when unknown keys are the only problem; `field` names the object that holds it",
+  },
   {
     code: ERROR.validation,
     when: "telegram fields break their rules; one error per field, `field` names it",

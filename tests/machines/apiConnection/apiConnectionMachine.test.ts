@@ -65,7 +65,12 @@ describe("apiConnectionMachine", () => {
     expect(actor.getSnapshot().hasTag("busy")).toBe(true);
     await settle();
     expect(actor.getSnapshot().value).toBe("ready");
-    expect(actor.getSnapshot().context).toEqual({ info: demoInfo, secretKey: null, errors: [] });
+    expect(actor.getSnapshot().context).toEqual({
+      info: demoInfo,
+      secretKey: null,
+      rotated: false,
+      errors: [],
+    });
   });
 
   it("shows the revealed key until hidden, then forgets it", async () => {
@@ -76,6 +81,8 @@ describe("apiConnectionMachine", () => {
     await settle();
     expect(actor.getSnapshot().value).toBe("revealed");
     expect(actor.getSnapshot().context.secretKey).toBe("old-secret-key-0123456789-abcdefghijkWXyz");
+    // A revealed key is the current one, not a new one: no notice that the old key stopped working.
+    expect(actor.getSnapshot().context.rotated).toBe(false);
     actor.send({ type: "secret.hide" });
     expect(actor.getSnapshot().value).toBe("ready");
     expect(actor.getSnapshot().context.secretKey).toBeNull();
@@ -94,6 +101,45 @@ describe("apiConnectionMachine", () => {
       secretRotated.ok ? secretRotated.result.secretKey : "",
     );
     expect(actor.getSnapshot().context.info?.secretKeyMasked).toBe("••••••••NEW4");
+    expect(actor.getSnapshot().context.rotated).toBe(true);
+  });
+
+  it("keeps the new key's notice through a copy and a backed-out reissue, and drops it on hide", async () => {
+    let confirmed = true;
+    const { actor, calls } = startConnection({ confirm: async () => confirmed });
+    actor.send({ type: "connection.load" });
+    await settle();
+    actor.send({ type: "rotate.request" });
+    await settle();
+    const newKey = secretRotated.ok ? secretRotated.result.secretKey : "";
+    actor.send({ type: "secret.copy" });
+    await settle();
+    confirmed = false;
+    actor.send({ type: "rotate.request" });
+    await settle();
+    expect(calls).toEqual(["load", "confirm", "rotate", "copy", "announce copied", "confirm"]);
+    expect(actor.getSnapshot().value).toBe("revealed");
+    expect(actor.getSnapshot().context).toMatchObject({ secretKey: newKey, rotated: true });
+    actor.send({ type: "secret.hide" });
+    expect(actor.getSnapshot().context).toMatchObject({ secretKey: null, rotated: false });
+    // Shown again, it is no longer news.
+    actor.send({ type: "secret.reveal" });
+    await settle();
+    expect(actor.getSnapshot().value).toBe("revealed");
+    expect(actor.getSnapshot().context.rotated).toBe(false);
+  });
+
+  it("drops the new key's notice with the key when a later call fails", async () => {
+    const { actor } = startConnection({ copy: async () => copyRefused });
+    actor.send({ type: "connection.load" });
+    await settle();
+    actor.send({ type: "rotate.request" });
+    await settle();
+    expect(actor.getSnapshot().context.rotated).toBe(true);
+    actor.send({ type: "secret.copy" });
+    await settle();
+    expect(actor.getSnapshot().value).toBe("error");
+    expect(actor.getSnapshot().context).toMatchObject({ secretKey: null, rotated: false });
   });
 
   it("never rotates when the operator backs out of the dialog", async () => {

@@ -96,6 +96,22 @@ export const apiConnectionWalk = {
       endState: "revealed",
     },
     {
+      description: "reissue, copy the new key and back out of another reissue: the new key stays shown",
+      events: [
+        load,
+        { type: "xstate.done.actor.loadInfo", output: infoLoaded },
+        rotate,
+        { type: "xstate.done.actor.confirmRotate", output: true },
+        { type: "xstate.done.actor.rotateSecret", output: secretRotated },
+        copy,
+        { type: "xstate.done.actor.copySecret", output: secretCopied },
+        rotate,
+        { type: "xstate.done.actor.confirmRotate", output: false },
+      ],
+      endState: "revealed",
+      actions: ["announceCopied"],
+    },
+    {
       description: "backing out of the dialog keeps a shown key shown",
       events: [
         load,

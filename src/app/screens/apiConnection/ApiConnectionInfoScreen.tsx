@@ -102,7 +102,10 @@ function ConnectionInfo() {
   );
 }
 
-/** The key, masked or in clear, and for writers the Show/Hide, Copy and Reissue controls. */
+/**
+ * The key, masked or in clear (a newly issued one with the notice that the old one no longer works),
+ * and for writers the Show/Hide, Copy and Reissue controls.
+ */
 function SecretKey({ masked, writable }: { masked: string; writable: boolean }) {
   const { t } = useTranslation("apiConnection");
   const connection = ApiConnectionActor.useActorRef();
@@ -115,12 +118,15 @@ function SecretKey({ masked, writable }: { masked: string; writable: boolean }) 
     (snapshot) => snapshot.hasTag("busy") || snapshot.matches("confirmingRotate"),
   );
   const shown = revealed && secretKey !== null;
+  const rotated = ApiConnectionActor.useSelector((snapshot) => snapshot.context.rotated);
 
   return (
     <Flex direction="column" gap="3">
       <Code size="3" variant="soft" className="secret-key" data-testid="secret-key">
         {shown ? secretKey : masked}
       </Code>
+      {/* The confirmation warned before; this says it happened, beside the key that replaces the old one. */}
+      {shown && rotated ? <FormMessage tone="info">{t("newKeyNotice")}</FormMessage> : null}
       {writable ? (
         <Flex gap="2" wrap="wrap">
           {shown ? (
