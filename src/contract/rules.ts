@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { AUTO_RESULTS } from "./screening.ts";
+import { AUTO_RESULTS, FORCED_NG_RULE_CODE } from "./screening.ts";
+import { issue } from "./validation.ts";
 
 /**
  * Rule packages (spec sections 3 and 4, issue 3): a detection model's package has releases of type
@@ -88,8 +89,21 @@ export const conditionSchema = z.discriminatedUnion("kind", [
 export type Condition = z.infer<typeof conditionSchema>;
 export type ConditionKind = Condition["kind"];
 
+/**
+ * Rule codes the engine fires itself (spec section 9). A release's rule with one would pass for the
+ * engine's in fired rules and event searches, so a release using one is refused.
+ */
+export const RESERVED_RULE_CODES: readonly string[] = [FORCED_NG_RULE_CODE];
+
 export const ruleSchema = z.object({
-  ruleCode: z.string().min(1).max(100),
+  ruleCode: z
+    .string()
+    .min(1)
+    .max(100)
+    .refine(
+      (code) => !RESERVED_RULE_CODES.includes(code.trim()),
+      issue("reservedRuleCode", { code: FORCED_NG_RULE_CODE }),
+    ),
   description: z.string().max(1024),
   condition: conditionSchema,
 });

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { conditionSchema, type ReleaseKind } from "../../contract/rules.ts";
 import type { AutoResult } from "../../contract/screening.ts";
 import type { Database } from "../db/schema.ts";
@@ -7,11 +7,10 @@ import type { LoadedGroup, LoadedRelease, StoredCondition } from "./types.ts";
 
 /**
  * Releases of each detection model, cached per database. A release's contents never change once
- * stored, so they are cached for good; the list of a model's releases is re-read after
- * HEADER_TTL_MS (another server process may have published) or at once after publishRelease here.
+ * stored, so they are cached for good; the model's release headers are re-read after HEADER_TTL_MS
+ * (another server process may have published) or at once after publishRelease here.
  */
 const HEADER_TTL_MS = 2_000;
-const HEADER_LIMIT = 200;
 
 interface ReleaseHeader {
   releaseId: string;
@@ -19,9 +18,19 @@ interface ReleaseHeader {
   kind: ReleaseKind;
   startsAt: Date;
 }
+/**
+ * The headers that decide every moment from `validFrom` on: the Normal release deciding at the moment
+ * they were read for and every release starting with or after it, newest start first. Older releases
+ * can no longer decide or be shadowed from then on, so none is read, however many there are.
+ */
+interface HeaderWindow {
+  /** Start of that deciding Normal release (ms); -Infinity when none had started (all releases read). */
+  validFrom: number;
+  headers: ReleaseHeader[];
+}
 interface HeaderEntry {
   loadedAt: number;
-  headers: Promise<ReleaseHeader[]>;
+  window: Promise<HeaderWindow>;
 }
 interface Caches {
   headers: Map<string, HeaderEntry>;
@@ -46,26 +55,50 @@ export function invalidateReleases(db: Kysely<Database>, companyId: string, mode
   cachesOf(db).headers.delete(modelKey(companyId, modelId));
 }
 
-async function readHeaders(
+/** The first header of the kind started by `at` (headers come newest start first). */
+const latestStarted = (
+  headers: readonly ReleaseHeader[],
+  kind: ReleaseKind,
+  at: number,
+): ReleaseHeader | undefined =>
+  headers.find((header) => header.kind === kind && header.startsAt.getTime() <= at);
+
+/** One statement: the deciding Normal release at `at` is a subquery on the (kind, starts_at) index. */
+async function readHeaderWindow(
   db: Kysely<Database>,
   companyId: string,
   modelId: string,
-): Promise<ReleaseHeader[]> {
+  at: Date,
+): Promise<HeaderWindow> {
+  const decidingStart = db
+    .selectFrom("rule_releases")
+    .select("starts_at")
+    .where("company_id", "=", companyId)
+    .where("model_id", "=", modelId)
+    .where("kind", "=", "normal")
+    .where("starts_at", "<=", at)
+    .orderBy("starts_at", "desc")
+    .limit(1);
   const rows = await db
     .selectFrom("rule_releases")
     .select(["release_id", "package_id", "kind", "starts_at"])
     .where("company_id", "=", companyId)
     .where("model_id", "=", modelId)
+    // With no Normal release started yet, every release is read.
+    .where((eb) => eb("starts_at", ">=", eb.fn.coalesce(decidingStart, sql<Date>`'-infinity'::timestamptz`)))
+    // As releaseInForce (the released rule list) orders: a later start wins, then the later release.
     .orderBy("starts_at", "desc")
     .orderBy("released_at", "desc")
-    .limit(HEADER_LIMIT)
+    .orderBy("release_id", "desc")
     .execute();
-  return rows.map((row) => ({
+  const headers = rows.map((row) => ({
     releaseId: row.release_id,
     packageId: row.package_id,
     kind: row.kind,
     startsAt: new Date(row.starts_at),
   }));
+  const deciding = latestStarted(headers, "normal", at.getTime());
+  return { validFrom: deciding ? deciding.startsAt.getTime() : Number.NEGATIVE_INFINITY, headers };
 }
 
 function parseCondition(raw: unknown): StoredCondition {
@@ -123,18 +156,26 @@ export async function activeReleases(
 ): Promise<ActiveReleases> {
   const caches = cachesOf(db);
   const key = modelKey(companyId, modelId);
+  const readFor = (at: Date): HeaderEntry => {
+    const fresh: HeaderEntry = { loadedAt: Date.now(), window: readHeaderWindow(db, companyId, modelId, at) };
+    caches.headers.set(key, fresh);
+    fresh.window.catch(() => {
+      if (caches.headers.get(key) === fresh) caches.headers.delete(key);
+    });
+    return fresh;
+  };
   let entry = caches.headers.get(key);
-  if (!entry || Date.now() - entry.loadedAt > HEADER_TTL_MS) {
-    entry = { loadedAt: Date.now(), headers: readHeaders(db, companyId, modelId) };
-    caches.headers.set(key, entry);
-    entry.headers.catch(() => caches.headers.delete(key));
-  }
-  const headers = await entry.headers;
-  const started = headers.filter((header) => header.startsAt.getTime() <= now.getTime());
-  const normal = started.find((header) => header.kind === "normal");
-  const simulation = started.find(
+  if (!entry || Date.now() - entry.loadedAt > HEADER_TTL_MS) entry = readFor(now);
+  let headerWindow = await entry.window;
+  // A moment before the cached window (a screening dated earlier): read again for it. The new window
+  // starts no later, so it serves the later moments as well.
+  if (now.getTime() < headerWindow.validFrom) headerWindow = await readFor(now).window;
+  const normal = latestStarted(headerWindow.headers, "normal", now.getTime());
+  const simulation = headerWindow.headers.find(
     (header) =>
-      header.kind === "simulation" && (!normal || header.startsAt.getTime() > normal.startsAt.getTime()),
+      header.kind === "simulation" &&
+      header.startsAt.getTime() <= now.getTime() &&
+      (!normal || header.startsAt.getTime() > normal.startsAt.getTime()),
   );
   const load = (header: ReleaseHeader | undefined): Promise<LoadedRelease | null> => {
     if (!header) return Promise.resolve(null);

@@ -1,7 +1,11 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { transactionSchema } from "../../../src/contract/screening.ts";
 import type { NewNegative } from "../../../src/server/db/schema.ts";
+import { packageIdOf, publishRelease } from "../../../src/server/screening/publishRelease.ts";
 import { relatedEvents } from "../../../src/server/screening/relatedEvents.ts";
+import { screenTransaction } from "../../../src/server/screening/screenTransaction.ts";
 import { syncNegativeKeys } from "../../../src/server/services/negativeLookup.ts";
 import { normalizeWhiteValue } from "../../../src/server/services/whiteLookup.ts";
 import { testBackends } from "../helpers/testBackends.ts";
@@ -417,6 +421,91 @@ describe.each(testBackends())("screening engine (%s)", (backend) => {
     );
     const later = await h.screen("CHECK", purchase({ amount: 5_000 }));
     expect((await storedEvent(later.eventId, "CHECK")).simulation_result).toBeNull();
+  });
+
+  it("finds the latest started Normal release and its shadow however many releases start after them", async () => {
+    const modelId = fresh("MANY");
+    await h.db
+      .insertInto("detection_models")
+      .values({ company_id: "DEMO", model_id: modelId, model_name: "many releases" })
+      .execute();
+    const now = h.clock.now().getTime();
+    const at = (minutes: number) => new Date(now + minutes * 60_000);
+    const publish = (kind: "normal" | "simulation", startsAt: Date, code: string) =>
+      publishRelease(h.db, "DEMO", modelId, {
+        kind,
+        startsAt: startsAt.toISOString(),
+        groups: [
+          group(code, 1, "NG", "OR", [rule(code, { kind: "amount", field: "amount", op: "gte", value: 0 })]),
+        ],
+      });
+    await publish("normal", at(-120), "IN_FORCE");
+    const shadowId = await publish("simulation", at(-30), "SHADOW");
+    // Headers only (their contents are never read if the engine picks right): 250 Simulation releases
+    // between the two above, and 250 releases of both kinds scheduled for the future.
+    const filler = (index: number, kind: "normal" | "simulation", startsAt: Date) => ({
+      company_id: "DEMO",
+      release_id: `${modelId}_${index}`,
+      package_id: packageIdOf(modelId),
+      model_id: modelId,
+      kind,
+      starts_at: startsAt,
+      released_at: new Date(now),
+      released_by: null,
+    });
+    await h.db
+      .insertInto("rule_releases")
+      .values([
+        ...Array.from({ length: 250 }, (_, i) => filler(i, "simulation", at(-100 + i / 10))),
+        ...Array.from({ length: 250 }, (_, i) =>
+          filler(250 + i, i % 2 === 0 ? "normal" : "simulation", at(60 + i)),
+        ),
+      ])
+      .execute();
+    const screenAt = (moment: Date) =>
+      screenTransaction(
+        h.deps,
+        { companyId: "DEMO", modelId, applicationId: null },
+        transactionSchema.parse(purchase()),
+        {
+          now: moment,
+        },
+      );
+
+    const outcome = await screenAt(at(0));
+    expect(outcome).toMatchObject({
+      aaresult: "NG",
+      firedRules: [{ ruleCode: "IN_FORCE", isReasonRule: true }],
+    });
+    expect((await storedEvent(outcome.eventId)).simulation_release_id).toBe(shadowId);
+    // A moment before the Normal release started has none in force, and afterwards it decides again.
+    expect((await screenAt(at(-180))).aaresult).toBe("OK");
+    expect((await screenAt(at(1))).firedRules.map((fired) => fired.ruleCode)).toEqual(["IN_FORCE"]);
+  });
+
+  it("refuses a release whose rule takes the engine's own code FORCED_EVENT_NG, and stores nothing", async () => {
+    const releases = () =>
+      h.db
+        .selectFrom("rule_releases")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where("company_id", "=", "DEMO")
+        .executeTakeFirstOrThrow();
+    const before = await releases();
+    const refused = h.release("DEMO", [
+      group("強制", 1, "NG", "OR", [
+        rule("FORCED_EVENT_NG", { kind: "amount", field: "amount", op: "gte", value: 0 }),
+      ]),
+    ]);
+    await expect(refused).rejects.toSatisfy(
+      (error) =>
+        error instanceof z.ZodError &&
+        error.issues.some(
+          (issue) =>
+            issue.path.join(".") === "groups.0.units.0.rules.0.ruleCode" &&
+            issue.message === "validation.reservedRuleCode",
+        ),
+    );
+    expect(await releases()).toEqual(before);
   });
 
   it("a malformed stored condition is logged with its rule code and does not stop the screening", async () => {
