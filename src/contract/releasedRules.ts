@@ -55,8 +55,9 @@ export const releasedRuleList = defineCall({
 });
 
 /**
- * The same rows as a CSV file, answered as text through the envelope (the SPA saves it as a file):
- * UTF-8 with a BOM, CRLF line ends, the header row in the operator's language, Excel-safe cells
+ * The same rows as a CSV file, each led by its detection model (RELEASED_RULE_CSV_COLUMNS), answered
+ * as text through the envelope (the SPA saves it as a file): UTF-8 with a BOM, CRLF line ends, the
+ * header row in the operator's language, Excel-safe cells
  * (src/server/services/csvSafe.ts). Exporting needs only read permission, like the list itself.
  */
 export const releasedRuleCsv = defineCall({
@@ -69,7 +70,10 @@ export const releasedRuleCsv = defineCall({
 });
 export type ReleasedRuleCsv = z.infer<(typeof releasedRuleCsv)["response"]>;
 
-/** Column order of the list and of the CSV file. */
+/** A detection model as the model chooser shows it, and as the CSV's first column reads: "name (ID)". */
+export const detectionModelLabel = (model: DetectionModel): string => `${model.modelName} (${model.modelId})`;
+
+/** Column order of the list (one row per rule; the chooser above it shows the model). */
 export const RELEASED_RULE_COLUMNS = [
   "groupName",
   "priority",
@@ -82,9 +86,17 @@ export const RELEASED_RULE_COLUMNS = [
 ] as const satisfies readonly (keyof ReleasedRuleRow)[];
 export type ReleasedRuleColumn = (typeof RELEASED_RULE_COLUMNS)[number];
 
-/** The CSV header row in each language; the SPA's rules.json `columns` must read the same (tested). */
-export const RELEASED_RULE_HEADERS: Record<Lang, Record<ReleasedRuleColumn, string>> = {
+/** Column order of the CSV file: a file read on its own names its detection model (spec section 3). */
+export const RELEASED_RULE_CSV_COLUMNS = ["detectionModel", ...RELEASED_RULE_COLUMNS] as const;
+export type ReleasedRuleCsvColumn = (typeof RELEASED_RULE_CSV_COLUMNS)[number];
+
+/**
+ * The CSV header row in each language; the SPA's rules.json reads the same (tested): `model` (the
+ * chooser's label) for the detection model, `columns` for the rest.
+ */
+export const RELEASED_RULE_HEADERS: Record<Lang, Record<ReleasedRuleCsvColumn, string>> = {
   en: {
+    detectionModel: "Detection model",
     groupName: "Group name",
     priority: "Priority",
     judgement: "Judgement",
@@ -95,6 +107,7 @@ export const RELEASED_RULE_HEADERS: Record<Lang, Record<ReleasedRuleColumn, stri
     ruleCode: "Rule code",
   },
   ja: {
+    detectionModel: "検知モデル",
     groupName: "グループ名",
     priority: "優先度",
     judgement: "判定",

@@ -23,6 +23,8 @@ import {
 const SCREEN = { en: rulesEn, ja: rulesJa } as const;
 const MENU_LABELS = { en: menuEn, ja: menuJa } as const;
 const BOM = [0xef, 0xbb, 0xbf];
+/** The demo's standard model as the chooser shows it (and the CSV's first column reads). */
+const STANDARD_MODEL = "標準モデル (MODEL01)";
 
 /** The demo release's first rule (src/server/db/seed/demoRules.ts): priority 1, unit 1, first rule. */
 const FIRST_RULE = {
@@ -62,7 +64,7 @@ describe.each(TEST_LANGS)("released rule list [%s]", (lang) => {
 
     const model = ui.page.getByRole("combobox", { name: s.model, exact: true });
     await visible(model);
-    await model.selectOption({ label: "標準モデル (MODEL01)" });
+    await model.selectOption({ label: STANDARD_MODEL });
     await screenReady(ui.page);
 
     const table = await visible(ui.page.getByRole("table", { name: s.tableCaption, exact: true }));
@@ -90,11 +92,11 @@ describe.each(TEST_LANGS)("released rule list [%s]", (lang) => {
     expect(text.endsWith("\r\n")).toBe(true);
     expect(text.replaceAll("\r\n", "")).not.toMatch(/\n/);
     const [headerLine] = text.split("\r\n");
-    expect(headerLine).toBe(RELEASED_RULE_COLUMNS.map((column) => s.columns[column]).join(","));
+    expect(headerLine).toBe([s.model, ...RELEASED_RULE_COLUMNS.map((column) => s.columns[column])].join(","));
 
-    // The file holds what the table shows, cell for cell.
+    // The file holds what the table shows, cell for cell, each row led by the chosen model.
     const records: string[][] = parse(text);
-    expect(records.slice(1)).toEqual(rows);
+    expect(records.slice(1)).toEqual(rows.map((row) => [STANDARD_MODEL, ...row]));
     // Cells with a comma are quoted; none starts as a spreadsheet formula.
     const withComma = rows.flat().find((cell) => cell.includes(","));
     if (withComma !== undefined) expect(text).toContain(`"${withComma.replaceAll('"', '""')}"`);

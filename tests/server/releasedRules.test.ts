@@ -6,6 +6,7 @@ import { messageText } from "../../src/contract/messages.ts";
 import {
   detectionModelList,
   RELEASED_RULE_COLUMNS,
+  RELEASED_RULE_CSV_COLUMNS,
   RELEASED_RULE_HEADERS,
   releasedRuleCsv,
   releasedRuleList,
@@ -340,13 +341,15 @@ describe.each(testBackends())("released rule list (%s)", (backend) => {
   it("writes the CSV exactly: BOM, header in the operator's language, CRLF, Excel-safe cells", async () => {
     const en = (await call(t.app, releasedRuleCsv, { modelId: MODEL }, { session: viewer })).json().telegram;
     expect(en.fileName).toMatch(/^releasedRuleList_RULELIST01_\d{14}\.csv$/);
+    // Every row starts with the detection model as the screen's chooser shows it.
+    const model = "ルール一覧テスト (RULELIST01)";
     const expectedEn = [
-      "Group name,Priority,Judgement,Unit number,Unit operator,Threshold,Rule description,Rule code",
-      '高額,1,NG,1,AND,"amount > 100,000","高額決済 ""要確認""",AMT_100K',
-      "Velocity,2,REVIEW,1,AND,velocity: count of events sharing card hash within 24 hours >= 3," +
+      "Detection model,Group name,Priority,Judgement,Unit number,Unit operator,Threshold,Rule description,Rule code",
+      `${model},高額,1,NG,1,AND,"amount > 100,000","高額決済 ""要確認""",AMT_100K`,
+      `${model},Velocity,2,REVIEW,1,AND,velocity: count of events sharing card hash within 24 hours >= 3,` +
         '"\'=HYPERLINK(""http://evil.example"",""click"")",VEL_CARD',
-      'Velocity,2,REVIEW,1,AND,"keyword hit: shipping address contains a keyword of ""要注意住所""",送り先住所に要注意キーword,KW_ADDR',
-      "Velocity,2,REVIEW,2,OR,negative hit: purchaser tel,Purchaser tel on the negative list,NEG_TEL",
+      `${model},Velocity,2,REVIEW,1,AND,"keyword hit: shipping address contains a keyword of ""要注意住所""",送り先住所に要注意キーword,KW_ADDR`,
+      `${model},Velocity,2,REVIEW,2,OR,negative hit: purchaser tel,Purchaser tel on the negative list,NEG_TEL`,
     ];
     expect(Buffer.from(en.content, "utf8")).toEqual(
       Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${expectedEn.join("\r\n")}\r\n`, "utf8")]),
@@ -357,20 +360,23 @@ describe.each(testBackends())("released rule list (%s)", (backend) => {
     ).json().telegram;
     const lines = (ja.content as string).split("\r\n");
     expect(lines[0]).toBe(
-      "\uFEFFグループ名,優先度,判定,ユニット番号,ユニット演算子,閾値,ルール説明,ルールコード",
+      "\uFEFF検知モデル,グループ名,優先度,判定,ユニット番号,ユニット演算子,閾値,ルール説明,ルールコード",
     );
-    expect(lines[1]).toBe('高額,1,NG,1,AND,"金額 > 100,000","高額決済 ""要確認""",AMT_100K');
+    expect(lines[1]).toBe(`${model},高額,1,NG,1,AND,"金額 > 100,000","高額決済 ""要確認""",AMT_100K`);
     expect(lines.at(-1)).toBe("");
   });
 
-  it("uses the screen's column labels as the CSV header", () => {
+  it("uses the screen's labels as the CSV header: the model chooser's, then the table's columns", () => {
+    expect(RELEASED_RULE_CSV_COLUMNS).toEqual(["detectionModel", ...RELEASED_RULE_COLUMNS]);
+    expect(RELEASED_RULE_HEADERS.en.detectionModel).toBe("Detection model");
     for (const [lang, labels] of [
       ["en", rulesEn],
       ["ja", rulesJa],
     ] as const) {
-      expect(RELEASED_RULE_COLUMNS.map((column) => labels.columns[column])).toEqual(
-        RELEASED_RULE_COLUMNS.map((column) => RELEASED_RULE_HEADERS[lang][column]),
-      );
+      expect(RELEASED_RULE_CSV_COLUMNS.map((column) => RELEASED_RULE_HEADERS[lang][column])).toEqual([
+        labels.model,
+        ...RELEASED_RULE_COLUMNS.map((column) => labels.columns[column]),
+      ]);
     }
   });
 

@@ -4,7 +4,8 @@ import type { Lang } from "../../contract/envelope.ts";
 import { ERROR } from "../../contract/errors.ts";
 import {
   type DetectionModel,
-  RELEASED_RULE_COLUMNS,
+  detectionModelLabel,
+  RELEASED_RULE_CSV_COLUMNS,
   RELEASED_RULE_HEADERS,
   type ReleasedRuleCsv,
   type ReleasedRuleRow,
@@ -128,10 +129,22 @@ export function createReleasedRuleService(deps: Pick<ServiceDeps, "db" | "now">)
 
     async csv(companyId, modelId, lang) {
       const list = await rules(companyId, modelId, lang);
+      const model = await db
+        .selectFrom("detection_models")
+        .select(["model_id", "model_name"])
+        .where("company_id", "=", companyId)
+        .where("model_id", "=", modelId)
+        .executeTakeFirst();
+      // Its release was just read, so the model exists unless it was removed in between.
+      if (!model) throw new ApiError(ERROR.noDataFound);
+      const detectionModel = detectionModelLabel({ modelId: model.model_id, modelName: model.model_name });
       const headers = RELEASED_RULE_HEADERS[lang];
       const content = toCsv([
-        RELEASED_RULE_COLUMNS.map((column) => headers[column]),
-        ...list.rules.map((rule) => RELEASED_RULE_COLUMNS.map((column) => rule[column])),
+        RELEASED_RULE_CSV_COLUMNS.map((column) => headers[column]),
+        ...list.rules.map((rule) => {
+          const cells = { detectionModel, ...rule };
+          return RELEASED_RULE_CSV_COLUMNS.map((column) => cells[column]);
+        }),
       ]);
       const safeModel = modelId.replace(/[^A-Za-z0-9_-]/g, "_");
       return { fileName: `releasedRuleList_${safeModel}_${jstStamp(now())}.csv`, content };

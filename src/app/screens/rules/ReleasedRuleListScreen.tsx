@@ -1,7 +1,11 @@
 import { Box, Button, Card, Flex, Heading, Table, Text, VisuallyHidden } from "@radix-ui/themes";
 import { type ChangeEvent, useEffect, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { RELEASED_RULE_COLUMNS, type ReleasedRuleColumn } from "../../../contract/releasedRules.ts";
+import {
+  detectionModelLabel,
+  RELEASED_RULE_COLUMNS,
+  type ReleasedRuleColumn,
+} from "../../../contract/releasedRules.ts";
 import { ReleasedRuleListActor, ReleasedRuleListProvider } from "../../actors/ReleasedRuleListActor.tsx";
 import { formatDateTime } from "../../i18n/format.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
@@ -96,7 +100,7 @@ function RuleListBody() {
           <select id={selectId} value={modelId ?? ""} onChange={choose} style={selectStyle}>
             {models.map((model) => (
               <option key={model.modelId} value={model.modelId}>
-                {model.modelName} ({model.modelId})
+                {detectionModelLabel(model)}
               </option>
             ))}
           </select>
