@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { conditionText } from "../../contract/conditionText.ts";
 import type { Lang } from "../../contract/envelope.ts";
 import { ERROR } from "../../contract/errors.ts";
+import { japanStamp } from "../../contract/japanTime.ts";
 import {
   type DetectionModel,
   detectionModelLabel,
@@ -60,10 +61,6 @@ const storedCondition = (value: unknown): Condition | string => {
   const parsed = conditionSchema.safeParse(value);
   return parsed.success ? parsed.data : JSON.stringify(value);
 };
-
-/** yyyyMMddHHmmss in Japan time, for file names. */
-const jstStamp = (at: Date): string =>
-  new Date(at.getTime() + 9 * 60 * 60 * 1000).toISOString().replace(/\D/g, "").slice(0, 14);
 
 export function createReleasedRuleService(deps: Pick<ServiceDeps, "db" | "now">): ReleasedRuleService {
   const { db, now } = deps;
@@ -147,7 +144,7 @@ export function createReleasedRuleService(deps: Pick<ServiceDeps, "db" | "now">)
         }),
       ]);
       const safeModel = modelId.replace(/[^A-Za-z0-9_-]/g, "_");
-      return { fileName: `releasedRuleList_${safeModel}_${jstStamp(now())}.csv`, content };
+      return { fileName: `releasedRuleList_${safeModel}_${japanStamp(now())}.csv`, content };
     },
   };
 }
