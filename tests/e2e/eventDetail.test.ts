@@ -92,6 +92,12 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     await expectNoAxeViolations(ui.page, "NG dialog");
     const reason = dialog.getByLabel(s.fields.reason, { exact: true });
     await expect.poll(() => reason.evaluate((field) => field === document.activeElement)).toBe(true);
+    // The event's labels come ticked (a result keeps them); the history records them.
+    const labels = (
+      await dialog
+        .getByRole("checkbox", { checked: true })
+        .evaluateAll((boxes) => boxes.map((box) => (box.closest("label")?.textContent ?? "").trim()))
+    ).join(", ");
     // NG needs a reason: Enter without one is refused in the browser, focus stays on the reason.
     await ui.page.keyboard.press("Enter");
     await expect.poll(() => reason.getAttribute("aria-invalid")).toBe("true");
@@ -107,7 +113,7 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     await gone(dialogOf(ui.page, "ng"));
     await visible(textOnPage(ui.page, messageNo(lang, "002")));
     const history = ui.page.getByRole("table", { name: s.tables.manualHistory, exact: true });
-    // Newest first: the NG just given, with its reason and operator.
+    // Newest first: the NG just given, with its reason, operator and the event's labels.
     await expect
       .poll(async () => (await tableRows(history))[0])
       .toEqual([
@@ -116,7 +122,7 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
         "Card reported stolen",
         ACCOUNTS.admin.name,
         "",
-        "",
+        labels,
       ]);
     // Focus is back on the button the dialog was opened with.
     await expect
