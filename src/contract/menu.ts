@@ -51,6 +51,15 @@ export const menuScreenIds = (items: readonly MenuItem[] = MENU): ScreenId[] =>
   items.flatMap((item) => [...(item.screenId ? [item.screenId] : []), ...menuScreenIds(item.children ?? [])]);
 
 /**
+ * Screen IDs outside the menu whose permission decides a control of a menu screen: the event list's
+ * CSV output (its dialog, spec section 6). Asked with the menu's, so no screen asks again.
+ */
+export const CONTROL_SCREEN_IDS: readonly ScreenId[] = ["EventDialogCsvDownload"];
+
+/** What signing in asks permissions for: the menu's screens and CONTROL_SCREEN_IDS. */
+export const signedInScreenIds = (): ScreenId[] => [...menuScreenIds(), ...CONTROL_SCREEN_IDS];
+
+/**
  * The menu an operator sees: a leaf is kept when its screen exists in this build and its permission is
  * not "none" (an unknown permission counts as none); it is enabled once permitted; a group is kept
  * when any child is.

@@ -5,7 +5,7 @@ import { authMachine, type LoginCredentials } from "../../../machines/auth/authM
 import type { CallOutcome } from "../../../machines/shared/outcome.ts";
 import { clearLoginInfo, readLoginInfo, writeLoginInfo } from "../../client/session.ts";
 import { login, logout } from "../../contract/auth.ts";
-import { menuScreenIds } from "../../contract/menu.ts";
+import { signedInScreenIds } from "../../contract/menu.ts";
 import { PUBLIC_PATHS } from "../../contract/screens.ts";
 import { navigateTo } from "../navigation.ts";
 import { useRunCall, useSessionEnd } from "./CallRunner.tsx";
@@ -35,7 +35,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         clearStoredLogin: () => clearLoginInfo(),
         goToLogin: () => navigateTo(PUBLIC_PATHS.login),
         // Landing needs this operator's menu; LandingRedirect navigates once it is known.
-        goToLanding: () => permissions.send({ type: "permissions.load", screenIds: menuScreenIds() }),
+        goToLanding: () => permissions.send({ type: "permissions.load", screenIds: signedInScreenIds() }),
       },
     }),
   );

@@ -5,6 +5,7 @@ import {
   MENU,
   type MenuItem,
   menuScreenIds,
+  signedInScreenIds,
   visibleMenu,
 } from "../../../src/contract/menu.ts";
 import { SCREEN_IDS, SCREENS, type ScreenGroup, type ScreenId } from "../../../src/contract/screens.ts";
@@ -91,6 +92,14 @@ describe("menuScreenIds", () => {
       "KeywordCategoryList",
       "ApiConnectionInfo",
     ]);
+  });
+});
+
+describe("signedInScreenIds", () => {
+  it("asks for the menu's screens and the event list's CSV output dialog, each once", () => {
+    const list = signedInScreenIds();
+    expect(list).toEqual([...menuScreenIds(), "EventDialogCsvDownload"]);
+    expect(new Set(list).size).toBe(list.length);
   });
 });
 

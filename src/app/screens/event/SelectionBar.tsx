@@ -9,7 +9,7 @@ import { PERMISSION } from "../../../contract/codes.ts";
 import { ERROR } from "../../../contract/errors.ts";
 import { EVENT_ID_SELECTION_LIMIT } from "../../../contract/eventSearch.ts";
 import { EventSearchActor } from "../../actors/EventSearchActor.tsx";
-import { useScreenPermission } from "../../session/useScreenPermission.ts";
+import { MenuPermissionsActor } from "../../actors/MenuPermissionsActor.tsx";
 import { FormMessage } from "../../ui/FormMessage.tsx";
 
 /**
@@ -32,8 +32,11 @@ export function SelectionBar() {
   );
   const canClear = EventSearchActor.useSelector((snapshot) => snapshot.can({ type: "selection.clear" }));
   const canExport = EventSearchActor.useSelector((snapshot) => snapshot.can({ type: "export.open" }));
-  const csvPermission = useScreenPermission("EventDialogCsvDownload");
-  const csvOffered = csvPermission === PERMISSION.writable || csvPermission === PERMISSION.readable;
+  // Asked at sign-in with the menu's permissions (CONTROL_SCREEN_IDS).
+  const csvOffered = MenuPermissionsActor.useSelector((snapshot) => {
+    const permission = snapshot.context.permissions.EventDialogCsvDownload;
+    return permission === PERMISSION.writable || permission === PERMISSION.readable;
+  });
   const refusals = EventSearchActor.useSelector((snapshot) =>
     snapshot.matches({ list: { results: "splitDialog" } }) ? [] : snapshot.context.selectionErrors,
   );
