@@ -5,6 +5,7 @@ import type { Kysely } from "kysely";
 import { MAX_BODY_BYTES } from "../contract/envelope.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/schema.ts";
+import type { TenantCopy } from "./db/tenantCopy.ts";
 import { createJobWorker, type JobWorker } from "./jobs/jobWorker.ts";
 import { purgeSpentResetTokens } from "./jobs/passwordResetTokenPurge.ts";
 import { purgeEndedSessions } from "./jobs/sessionPurge.ts";
@@ -51,6 +52,8 @@ declare module "fastify" {
 export interface AppOptions {
   config: Config;
   db: Kysely<Database>;
+  /** The database's binary COPY (DatabaseHandle.copy), where it has one. */
+  copy?: TenantCopy | undefined;
   mailer: Mailer;
   /** The clock; tests move it to check timeouts and lockouts. */
   now?: () => Date;
@@ -88,7 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await Promise.allSettled([...pending]);
   });
 
-  const deps: ServiceDeps = { db, config, mailer, now, defer };
+  const deps: ServiceDeps = { db, copy: options.copy, config, mailer, now, defer };
   const sessions = createSessionService(deps);
   // Background jobs (CSV output): the server starts the worker once listening; closing stops it.
   const jobs = createJobWorker({ db, now, log: app.log });

@@ -43,6 +43,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     app = await buildApp({
       config: appConfig,
       db: database.db,
+      copy: database.copy,
       mailer,
       credentials,
       ...(options.logStream ? { logStream: options.logStream } : {}),

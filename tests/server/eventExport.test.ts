@@ -237,7 +237,10 @@ describe.each(testBackends())("event CSV output (%s)", (backend) => {
     });
     t.app.jobs.register(
       EVENT_CSV_JOB,
-      eventExportJob({ db: t.db, config: t.config, mailer, now: t.clock.now }, batchSize),
+      eventExportJob(
+        { db: t.db, copy: t.database.handle.copy, config: t.config, mailer, now: t.clock.now },
+        batchSize,
+      ),
     );
     return mailer;
   }

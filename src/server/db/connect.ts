@@ -7,6 +7,7 @@ import pg from "pg";
 import { PgliteDialect } from "./pgliteDialect.ts";
 import { prepareMarkedStatements } from "./preparedStatements.ts";
 import type { Database } from "./schema.ts";
+import { createTenantCopy, type TenantCopy } from "./tenantCopy.ts";
 import { TenantScopedDialect } from "./tenantScopedDialect.ts";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -14,6 +15,8 @@ export type DatabaseKind = "pglite" | "postgres";
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
+  /** Binary COPY in the tenant context (PostgreSQL only): bulk reads that skip pg's strings. */
+  copy?: TenantCopy;
   close(): Promise<void>;
 }
 
@@ -32,6 +35,9 @@ export const pgliteDirOf = (dataDir: string): string => path.join(dataDir, "pgli
  * has two pools on PostgreSQL (system work and tenants' work, see openDatabase), each opened lazily.
  */
 export const poolSize = (cores: number = availableParallelism()): number => Math.max(4, 2 * cores + 2);
+
+/** Connections for COPY: an export's batches loading at once (exportBatches.ts), two exports. */
+const COPY_POOL_SIZE = 6;
 
 /**
  * Planner settings of every connection, for a console's many short queries: no parallel workers
@@ -57,10 +63,10 @@ export const plannerStartupOptions = Object.entries(PLANNER_SETTINGS)
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   if (location.databaseUrl) {
     // A Unix socket works as well as TCP: postgresql://user:password@localhost/db?host=/var/run/postgresql
-    const newPool = () => {
+    const newPool = (max = poolSize()) => {
       const pool = new pg.Pool({
         connectionString: location.databaseUrl,
-        max: poolSize(),
+        max,
         idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS,
         options: plannerStartupOptions,
       });
@@ -73,7 +79,18 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
       tenantDialect: new PostgresDialect({ pool: newPool() }),
     });
     const db = new Kysely<Database>({ dialect });
-    return { db, kind: "postgres", close: () => db.destroy() };
+    // COPY's connections are a pool of their own (its settings never outlive a COPY, see
+    // tenantCopy.ts); few: only the CSV output's batches use it.
+    const copyPool = newPool(COPY_POOL_SIZE);
+    return {
+      db,
+      kind: "postgres",
+      copy: createTenantCopy(copyPool),
+      async close() {
+        await db.destroy();
+        await copyPool.end();
+      },
+    };
   }
   const dir = pgliteDirOf(location.dataDir);
   await mkdir(dir, { recursive: true });

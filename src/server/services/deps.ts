@@ -1,11 +1,14 @@
 import type { Kysely } from "kysely";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/schema.ts";
+import type { TenantCopy } from "../db/tenantCopy.ts";
 import type { Mailer } from "../mail/mailer.ts";
 
 /** What every service is built from; `now` is injectable so tests can move the clock. */
 export interface ServiceDeps {
   db: Kysely<Database>;
+  /** The database's binary COPY, where it has one (PostgreSQL). */
+  copy?: TenantCopy | undefined;
   config: Config;
   mailer: Mailer;
   now: () => Date;

@@ -55,6 +55,7 @@ export async function createTestApp(backend: Backend, options: TestAppOptions = 
   const app = await buildApp({
     config,
     db: database.handle.db,
+    copy: database.handle.copy,
     mailer,
     now: clock.now,
     logStream,

@@ -35,10 +35,10 @@ export const exportFilePath = (companyId: string, jobId: string): string =>
  * link valid DOWNLOAD_LINK_MINUTES and mails it to the operator.
  */
 export function eventExportJob(
-  deps: Pick<ServiceDeps, "db" | "config" | "mailer" | "now">,
+  deps: Pick<ServiceDeps, "db" | "copy" | "config" | "mailer" | "now">,
   batchSize = EXPORT_BATCH_SIZE,
 ): JobHandler {
-  const { db, config, mailer, now } = deps;
+  const { db, copy, config, mailer, now } = deps;
   return async (job, { signal, log }) => {
     const payload = eventExportPayloadSchema.parse(job.payload);
     const { selection, options, lang } = payload;
@@ -54,6 +54,7 @@ export function eventExportJob(
       await file.writeRows([plan.headers]);
       for await (const rows of exportBatches({
         db,
+        copy,
         companyId: job.companyId,
         selection,
         asOf: new Date(payload.asOf),

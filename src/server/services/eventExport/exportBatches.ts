@@ -1,15 +1,13 @@
-import { type Kysely, sql } from "kysely";
+import { sql } from "kysely";
 import type { EventSelection } from "../../../contract/eventSearch.ts";
-import type { Database } from "../../db/schema.ts";
 import { selectionEvents } from "../eventSearch/matchingEvents.ts";
-import { loadExportRows } from "./eventExportBatch.ts";
-import { type PackedRows, PackedRowsPool } from "./packedRows.ts";
+import { type ExportRowSource, loadExportRows } from "./eventExportBatch.ts";
+import { type PackedRows, PackedRowsPool, type PooledRows } from "./packedRows.ts";
 
 /** Batches loading in the database while the caller writes the one it was handed. */
 export const EXPORT_READ_AHEAD = 2;
 
-export interface ExportBatchSource {
-  db: Kysely<Database>;
+export interface ExportBatchSource extends ExportRowSource {
   companyId: string;
   selection: EventSelection;
   /** Only events screened until then (the request time). */
@@ -29,7 +27,7 @@ export interface ExportBatchSource {
  */
 export async function* exportBatches(source: ExportBatchSource): AsyncGenerator<PackedRows> {
   const { db, companyId, selection, asOf, groupSql, batchSize, signal } = source;
-  const inFlight: Promise<ReturnType<PackedRowsPool["pack"]>>[] = [];
+  const inFlight: Promise<PooledRows>[] = [];
   const pool = new PackedRowsPool();
   // The cursor's time as PostgreSQL's text, microseconds kept (a JS Date would cut them).
   let cursor: { at: string; id: string } | undefined;
@@ -55,11 +53,12 @@ export async function* exportBatches(source: ExportBatchSource): AsyncGenerator<
         if (!last) break;
         cursor = { at: last.at, id: last.event_id };
         const loading = loadExportRows(
-          db,
+          source,
           companyId,
           keys.map((key) => key.event_id),
           groupSql,
-        ).then((rows) => pool.pack(rows));
+          pool,
+        );
         // Marked handled now; a failure still surfaces when the batch is taken.
         loading.catch(() => undefined);
         inFlight.push(loading);
