@@ -96,15 +96,17 @@ export type ConditionKind = Condition["kind"];
 export const RESERVED_RULE_CODES: readonly string[] = [FORCED_NG_RULE_CODE];
 
 export const ruleSchema = z.object({
+  // Trimmed: a padded code would be a second code to search by that no one can tell apart.
   ruleCode: z
     .string()
+    .trim()
     .min(1)
     .max(100)
     .refine(
-      (code) => !RESERVED_RULE_CODES.includes(code.trim()),
+      (code) => !RESERVED_RULE_CODES.includes(code),
       issue("reservedRuleCode", { code: FORCED_NG_RULE_CODE }),
     ),
-  description: z.string().max(1024),
+  description: z.string().trim().max(1024),
   condition: conditionSchema,
 });
 export const unitSchema = z.object({
@@ -113,7 +115,7 @@ export const unitSchema = z.object({
   rules: z.array(ruleSchema).min(1),
 });
 export const groupSchema = z.object({
-  groupName: z.string().min(1).max(100),
+  groupName: z.string().trim().min(1).max(100),
   priority: z.number().int().min(1),
   judgement: z.enum(AUTO_RESULTS),
   units: z.array(unitSchema).min(1),

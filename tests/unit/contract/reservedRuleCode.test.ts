@@ -56,3 +56,28 @@ describe("the engine's own rule code FORCED_EVENT_NG (spec section 9)", () => {
     expect(releaseSchema.safeParse(releaseWith(code)).success).toBe(true);
   });
 });
+
+describe("a release's names and codes", () => {
+  it("are stored trimmed, so a padded code is the same code", () => {
+    const padded = releaseWith(" NEG_CARD ");
+    const group = padded.groups[0];
+    if (group) group.groupName = " 高額 ";
+    const rule = group?.units[0]?.rules[1];
+    if (rule) rule.description = " カード ";
+    const parsed = releaseSchema.parse(padded);
+    expect(parsed.groups[0]?.groupName).toBe("高額");
+    expect(parsed.groups[0]?.units[0]?.rules[1]).toMatchObject({
+      ruleCode: "NEG_CARD",
+      description: "カード",
+    });
+  });
+
+  it("leave a rule code of spaces only empty, which is refused, naming the field", () => {
+    const result = releaseSchema.safeParse(releaseWith("   "));
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(fieldErrors("en", result.error).map((error) => error.field)).toEqual([
+      "groups.0.units.0.rules.1.ruleCode",
+    ]);
+  });
+});
