@@ -135,6 +135,11 @@ describe.each(TEST_LANGS)("API connection information [%s]", (lang) => {
     await gone(ui.page.getByRole("dialog"));
     expect(await secretText(ui.page)).toBe(masked);
 
+    // The notice's status region is on the page, empty, before the reissue, so that screen readers
+    // announce the notice when it appears (a region inserted with its text is often not read).
+    const statusRegion = await ui.page.getByTestId("secret-key-status").elementHandle();
+    expect(await statusRegion?.getAttribute("role")).toBe("status");
+    expect(await statusRegion?.textContent()).toBe("");
     await button(ui.page, s.rotate).click();
     await (await visible(ui.page.getByRole("dialog")))
       .getByRole("button", { name: l.execute, exact: true })
@@ -148,6 +153,9 @@ describe.each(TEST_LANGS)("API connection information [%s]", (lang) => {
     // Beside the new key, a status message says the old one stopped working.
     const notice = await visible(newKeyNotice(ui.page, s.newKeyNotice));
     expect((await notice.textContent())?.trim()).toBe(s.newKeyNotice);
+    // In the same region, not in one inserted with it.
+    expect(await statusRegion?.evaluate((region) => region.isConnected)).toBe(true);
+    expect((await statusRegion?.textContent())?.trim()).toBe(s.newKeyNotice);
     await expectNoAxeViolations(ui.page, "API connection information (new key)");
     // Copying the new key keeps it shown, and the notice with it.
     await ui.page.evaluate(() => navigator.clipboard.writeText(""));

@@ -1,4 +1,4 @@
-import { Button, Card, Code, DataList, Flex, Heading, Link, Text } from "@radix-ui/themes";
+import { Box, Button, Card, Code, DataList, Flex, Heading, Link, Text } from "@radix-ui/themes";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { PERMISSION } from "../../../contract/codes.ts";
@@ -8,6 +8,7 @@ import { MenuPermissionsActor } from "../../actors/MenuPermissionsActor.tsx";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { FormMessage } from "../../ui/FormMessage.tsx";
 import { Loading } from "../../ui/Loading.tsx";
+import { StatusRegion } from "../../ui/StatusRegion.tsx";
 
 /**
  * API connection information (spec section 2): company ID, application ID, the secret key masked,
@@ -122,11 +123,21 @@ function SecretKey({ masked, writable }: { masked: string; writable: boolean }) 
 
   return (
     <Flex direction="column" gap="3">
-      <Code size="3" variant="soft" className="secret-key" data-testid="secret-key">
-        {shown ? secretKey : masked}
-      </Code>
-      {/* The confirmation warned before; this says it happened, beside the key that replaces the old one. */}
-      {shown && rotated ? <FormMessage tone="info">{t("newKeyNotice")}</FormMessage> : null}
+      <Flex direction="column">
+        <Code size="3" variant="soft" className="secret-key" data-testid="secret-key">
+          {shown ? secretKey : masked}
+        </Code>
+        {/* The confirmation warned before; this says it happened, beside the key that replaces the old one. */}
+        <StatusRegion testId="secret-key-status">
+          {shown && rotated ? (
+            <Box mt="3">
+              <FormMessage tone="info" inLiveRegion>
+                {t("newKeyNotice")}
+              </FormMessage>
+            </Box>
+          ) : null}
+        </StatusRegion>
+      </Flex>
       {writable ? (
         <Flex gap="2" wrap="wrap">
           {shown ? (
