@@ -76,3 +76,10 @@ export const DEFAULT_HEADER: Omit<RequestHeader, "lang"> = {
 
 /** Largest request body the console API accepts (CSV uploads use multipart with their own limit). */
 export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * How deeply a request's JSON may nest. The deepest envelope is about 6 levels; the body limit alone
+ * would let a crafted body nest hundreds of thousands deep, and the recursive walks after the parse
+ * (trimming, validation) would overflow the stack on it.
+ */
+export const MAX_JSON_DEPTH = 32;

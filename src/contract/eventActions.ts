@@ -3,7 +3,7 @@ import { type CallAccess, defineCall } from "./call.ts";
 import { eventDetailSchema, eventIdField } from "./eventDetail.ts";
 import { MANUAL_RESULT, MANUAL_RESULTS } from "./screening.ts";
 import type { ScreenId } from "./screens.ts";
-import { issue, memoField, requiredText } from "./validation.ts";
+import { INTEGER_MAX, issue, memoField, requiredText } from "./validation.ts";
 
 /**
  * The event detail's actions (spec sections 2, 4 and 6, issue 4), each under its own dialog screen ID
@@ -32,7 +32,7 @@ const writeOn = (action: EventAction): CallAccess => ({
   kind: "write",
   screenId: EVENT_ACTION_SCREEN[action],
 });
-const versioned = { eventId: eventIdField, version: z.number().int().min(1) };
+const versioned = { eventId: eventIdField, version: z.number().int().min(1).max(INTEGER_MAX) };
 const detailResult = z.object({ detail: eventDetailSchema });
 
 /**
@@ -155,7 +155,9 @@ export const eventAssign = defineCall({
   method: "POST",
   path: "/api/v3/screen/event/assign",
   access: writeOn("assign"),
-  request: z.object({ ...versioned, assigneeId: z.number().int().positive().nullable() }).strict(),
+  request: z
+    .object({ ...versioned, assigneeId: z.number().int().positive().max(INTEGER_MAX).nullable() })
+    .strict(),
   response: detailResult,
 });
 

@@ -3,7 +3,7 @@ import { defineCall } from "./call.ts";
 import type { CardField, DeviceField, PartyField } from "./eventFields.ts";
 import { AUTH_STATUS, AUTO_RESULTS, MANUAL_RESULT } from "./screening.ts";
 import { SETTLE_STATUSES } from "./screeningApi.ts";
-import { issue, rules } from "./validation.ts";
+import { dateText, issue, rules } from "./validation.ts";
 
 /**
  * Event list search (spec sections 2 and 5, issue 4): quick search (mode 0, one box over the event's
@@ -50,13 +50,7 @@ const digits9 = z
   .trim()
   .refine((v) => v === "" || rules.numeric(v), issue("numeric"))
   .refine((v) => v.length <= 9, issue("max", { max: 9 }));
-const dateField = z
-  .string()
-  .trim()
-  .refine(
-    (v) => v === "" || rules.dateFormat(v, "yyyy-MM-dd"),
-    issue("dateFormat", { format: "YYYY-MM-DD" }),
-  );
+const dateField = dateText(true);
 const timeField = z
   .string()
   .trim()

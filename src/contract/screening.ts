@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { issue, optionalText, requiredText, rules } from "./validation.ts";
+import { DATE_RANGE, dateText, issue, optionalText, requiredText, rules } from "./validation.ts";
 
 /**
  * One payment as a shop sends it to the screening API (spec section 3: event, purchaser and shipping,
@@ -35,10 +35,17 @@ const hash64 = z
   .transform((v) => v.toUpperCase());
 const digits9 = z.number().int().min(0).max(999_999_999);
 const domainField = optionalText(253).refine((v) => v === "" || rules.domain(v), issue("domain"));
-const dateField = z
-  .string()
-  .trim()
-  .refine((v) => rules.dateFormat(v, "yyyy-MM-dd"), issue("dateFormat", { format: "YYYY-MM-DD" }));
+const dateField = dateText(false);
+/** DATE_RANGE as instants, in Japan time like every date of the console. */
+const INSTANT_RANGE = {
+  min: Date.parse(`${DATE_RANGE.min}T00:00:00+09:00`),
+  max: Date.parse(`${DATE_RANGE.max}T23:59:59.999+09:00`),
+};
+/** An invalid date-time is the format check's to report (NaN). */
+const inInstantRange = (v: string): boolean => {
+  const at = Date.parse(v);
+  return Number.isNaN(at) || (at >= INSTANT_RANGE.min && at <= INSTANT_RANGE.max);
+};
 
 export const partySchema = z
   .object({
@@ -137,7 +144,10 @@ export const transactionSchema = z
     amount: digits9,
     totalAmount: digits9.optional(),
     /** When the shop took the order (ISO 8601 with offset); the screening time when omitted. */
-    requestedAt: z.iso.datetime({ offset: true }).optional(),
+    requestedAt: z.iso
+      .datetime({ offset: true })
+      .refine(inInstantRange, issue("dateRange", DATE_RANGE))
+      .optional(),
     daysToPayment: z.number().int().min(0).max(999).optional(),
     tenantName: optionalText(200).optional(),
     /** The shop demands NG whatever else decides (rule FORCED_EVENT_NG; beats white entries). */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { requestHeaderSchema } from "./envelope.ts";
 import { AUTH_STATUS, AUTO_RESULTS, MANUAL_RESULTS, transactionSchema } from "./screening.ts";
 import { SCREEN_TRANSACTION_PATH } from "./screeningPaths.ts";
+import { isStorableText } from "./storableText.ts";
 import { companyIdField, issue, optionalText, requiredText } from "./validation.ts";
 
 /**
@@ -40,7 +41,8 @@ const AUTH_STATUSES = [AUTH_STATUS.authori, AUTH_STATUS.escalation, AUTH_STATUS.
 export const shopInfoSchema = z
   .object({
     companyId: companyIdField,
-    applicationId: requiredText(100),
+    // Compared in a query before anything else is checked: text the database refuses is refused here.
+    applicationId: requiredText(100).refine(isStorableText),
   })
   .strict();
 export type ShopInfo = z.infer<typeof shopInfoSchema>;

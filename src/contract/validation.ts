@@ -54,6 +54,8 @@ export const rules = {
   groupNameDuplicate: (v: string, names: readonly string[]): boolean => !names.includes(v),
   /** Strict match of a date-fns style format made of yyyy MM dd HH mm ss and literal separators. */
   dateFormat: (v: string, format: string): boolean => strictDate(v, format),
+  /** A YYYY-MM-DD date (already checked by dateFormat) from `min` to `max`, both YYYY-MM-DD. */
+  dateRange: (v: string, min: string, max: string): boolean => v >= min && v <= max,
   dateTimeSelectionField: (v: unknown, linked: readonly unknown[]): boolean =>
     !linked.some((x) => rules.required(x)) || rules.required(v),
   delimiterItemSpace: (v: string, opts: DelimiterOptions): boolean =>
@@ -138,6 +140,15 @@ function strictDate(v: string, format: string): boolean {
   );
 }
 
+/**
+ * The dates a request may carry. Years before 1900 pass the format (0000 is a YYYY) but are typing
+ * slips, and PostgreSQL cannot take every year JavaScript can (neither year 0 nor 10000 as a string).
+ */
+export const DATE_RANGE = { min: "1900-01-01", max: "9999-12-31" } as const;
+
+/** PostgreSQL's integer, the type of the stored IDs and versions a request names. */
+export const INTEGER_MAX = 2_147_483_647;
+
 // ---- zod fields: the message is the rule's key, params travel on the issue ----
 export const issue = (key: ValidationKey, params?: MessageParams) => ({
   message: `validation.${key}`,
@@ -159,6 +170,19 @@ export const emailField = requiredText(254).refine(rules.customEmail, issue("cus
 export const passwordField = z.string().min(1, requiredCheck()).refine(rules.password, issue("password"));
 export const operatorNameField = requiredText(30);
 export const memoField = optionalText(500);
+/** A YYYY-MM-DD date within DATE_RANGE; with `emptyAllowed`, "" (no date) too. */
+export const dateText = (emptyAllowed: boolean) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => (emptyAllowed && v === "") || rules.dateFormat(v, "yyyy-MM-dd"), {
+      ...issue("dateFormat", { format: "YYYY-MM-DD" }),
+      abort: true,
+    })
+    .refine(
+      (v) => (emptyAllowed && v === "") || rules.dateRange(v, DATE_RANGE.min, DATE_RANGE.max),
+      issue("dateRange", DATE_RANGE),
+    );
 
 /** Text for a message key with its placeholders filled (messageText of one language, or i18next's t). */
 export type MessageTextOf = (key: MessageKey, params?: MessageParams) => string;
@@ -179,10 +203,19 @@ export function issueText(text: MessageTextOf, i: z.core.$ZodIssue): string {
   // zod drops `input` from issues unless asked to report it; its message names the received type.
   if (i.code === "invalid_type") return text(missing(i) ? "validation.required" : "validation.invalidType");
   if (i.code === "unrecognized_keys") return text("error.unknownKey", { key: i.keys.join(", ") });
-  if (i.code === "too_big") return text("validation.max", params);
-  if (i.code === "too_small")
+  // Lengths for text; numbers and lists get their own wording.
+  const origin = "origin" in i ? i.origin : "string";
+  if (i.code === "too_big") {
+    if (origin === "number" || origin === "int") return text("validation.maxValueBigint", params);
+    if (origin === "array") return text("validation.maxValues", params);
+    return text("validation.max", params);
+  }
+  if (i.code === "too_small") {
+    if (origin === "number" || origin === "int") return text("validation.minValue", params);
     return text(params.min === 1 ? "validation.required" : "validation.min", params);
-  return text("error.badEnvelope");
+  }
+  // A value outside its choices (an enum, a union) or of another shape: the field names it.
+  return text("validation.invalidType");
 }
 
 /** Whether an invalid_type issue is about a missing (undefined or null) value rather than a wrong type. */

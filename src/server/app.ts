@@ -13,6 +13,7 @@ import type { Mailer } from "./mail/mailer.ts";
 import { PACKAGE_ROOT } from "./packageRoot.ts";
 import { apiNotFound, installApiErrors } from "./plugins/apiErrors.ts";
 import { requestLang, sendError } from "./plugins/envelope.ts";
+import { depthCheckedJsonParser } from "./plugins/jsonBody.ts";
 import { loggerOptions } from "./plugins/logging.ts";
 import { installRequestGuard } from "./plugins/requestGuard.ts";
 import { installSecurityHeaders } from "./plugins/securityHeaders.ts";
@@ -79,6 +80,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("apiPaths", new Set<string>());
   // Only JSON is a console call; text/plain would otherwise be accepted as a string body.
   app.removeContentTypeParser("text/plain");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, depthCheckedJsonParser(app));
 
   const pending = new Set<Promise<unknown>>();
   const defer: ServiceDeps["defer"] = (what, task) => {

@@ -8,6 +8,7 @@ import {
   type MessageParams,
   messageText,
 } from "../../contract/messages.ts";
+import { unstorableTextPath } from "../../contract/storableText.ts";
 import { fieldErrors } from "../../contract/validation.ts";
 
 /** An expected refusal: answered as an error envelope with its code's HTTP status, never logged as a fault. */
@@ -30,6 +31,21 @@ export class ApiError extends Error {
     }));
     return new ApiError(unknownOnly ? ERROR.unknownKey : ERROR.validation, items);
   }
+}
+
+/**
+ * A call's telegram checked against its schema, or an ApiError naming each failing field. Text the
+ * database cannot store is refused first, whatever the field, so no call fails on it in a query.
+ */
+export function parseTelegram<S extends z.ZodType>(lang: Lang, schema: S, telegram: unknown): z.output<S> {
+  const unstorable = unstorableTextPath(telegram);
+  if (unstorable !== null) {
+    const field = ["telegram", unstorable].filter((part) => part !== "").join(".");
+    throw new ApiError(ERROR.validation, [{ field, message: messageText(lang, "validation.storableText") }]);
+  }
+  const parsed = schema.safeParse(telegram);
+  if (!parsed.success) throw ApiError.fromZod(lang, parsed.error, "telegram");
+  return parsed.data;
 }
 
 const ERROR_NAME_BY_CODE = new Map(Object.entries(ERROR).map(([name, code]) => [code as string, name]));

@@ -17,6 +17,7 @@ import {
   shopSourceAllowed,
 } from "../services/shopAuthService.ts";
 import { ApiError, requestLang } from "./envelope.ts";
+import { depthCheckedJsonParser } from "./jsonBody.ts";
 
 export interface ShopContext {
   companyId: string;
@@ -102,7 +103,7 @@ export function installShopSignature(scope: FastifyInstance, deps: ShopSignature
   scope.decorateRequest("shop", null);
   const authenticator = createShopAuthenticator(deps.db, deps.cipher);
 
-  const parseJson = scope.getDefaultJsonParser("error", "error");
+  const parseJson = depthCheckedJsonParser(scope);
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body, done) => {
     const raw = body as Buffer;

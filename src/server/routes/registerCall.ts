@@ -5,7 +5,7 @@ import type { Lang } from "../../contract/envelope.ts";
 import { ERROR } from "../../contract/errors.ts";
 import type { MessageNo } from "../../contract/messages.ts";
 import { runAsTenant } from "../db/tenantContext.ts";
-import { ApiError, messageItem, requestLang, sendSuccess } from "../plugins/envelope.ts";
+import { ApiError, messageItem, parseTelegram, requestLang, sendSuccess } from "../plugins/envelope.ts";
 import type { AuthContext } from "../services/sessionService.ts";
 
 export interface CallContext<C extends CallSpec> {
@@ -50,10 +50,8 @@ export function registerCall<C extends CallSpec>(
     config: { call: spec },
     handler: async (request, reply) => {
       const lang = requestLang(request);
-      const parsed = spec.request.safeParse(request.envelope?.telegram);
-      if (!parsed.success) throw ApiError.fromZod(lang, parsed.error, "telegram");
       const context: CallContext<C> = {
-        telegram: parsed.data as z.output<C["request"]>,
+        telegram: parseTelegram(lang, spec.request, request.envelope?.telegram) as z.output<C["request"]>,
         lang,
         request,
         reply,

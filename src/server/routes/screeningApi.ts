@@ -10,7 +10,7 @@ import {
   updateSettleStatusCall,
 } from "../../contract/screeningApi.ts";
 import { SCREENING_OPENAPI_PATH } from "../../contract/screeningPaths.ts";
-import { ApiError, requestLang, sendSuccess } from "../plugins/envelope.ts";
+import { ApiError, parseTelegram, requestLang, sendSuccess } from "../plugins/envelope.ts";
 import { installShopSignature, type ShopContext, type ShopSignature } from "../plugins/shopSignature.ts";
 import { ScreeningGuardFailed, screenTransaction } from "../screening/screenTransaction.ts";
 import type { CredentialCipher } from "../services/credentialCipher.ts";
@@ -69,9 +69,8 @@ function registerShopCall<C extends ShopCallSpec>(
       if (!shop) throw new ApiError(ERROR.invalidSignature);
       let answer: z.input<C["response"]>;
       try {
-        const parsed = spec.request.safeParse(shop.telegram);
-        if (!parsed.success) throw ApiError.fromZod(lang, parsed.error, "telegram");
-        answer = await handler({ telegram: parsed.data as z.output<C["request"]>, shop, lang, request });
+        const telegram = parseTelegram(lang, spec.request, shop.telegram) as z.output<C["request"]>;
+        answer = await handler({ telegram, shop, lang, request });
       } catch (error) {
         // Under a cached authentication, a refusal of the credentials takes precedence over any
         // other answer, exactly as without the cache.

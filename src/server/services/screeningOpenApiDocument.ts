@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { responseEnvelopeSchema } from "../../contract/envelope.ts";
+import { MAX_JSON_DEPTH, responseEnvelopeSchema } from "../../contract/envelope.ts";
 import { ERROR, ERROR_HTTP_STATUS, type ErrorCode } from "../../contract/errors.ts";
 import {
   REPLAY_WINDOW_SECONDS,
@@ -34,7 +34,7 @@ const REFUSALS: { code: ErrorCode; when: string }[] = [
   { code: ERROR.malformedJson, when: "the body is not JSON" },
   {
     code: ERROR.badEnvelope,
-    when: "not an object; info not exactly { companyId, applicationId } (checked first, unknown keys included); header missing or wrong (checked after the signature)",
+    when: `not an object, or JSON nested more than ${MAX_JSON_DEPTH} levels deep; info not exactly { companyId, applicationId } (checked first, unknown keys included); header missing or wrong (checked after the signature)`,
   },
   {
     code: ERROR.unknownKey,
@@ -42,7 +42,7 @@ const REFUSALS: { code: ErrorCode; when: string }[] = [
   },
   {
     code: ERROR.validation,
-    when: "telegram fields break their rules; one error per field, `field` names it",
+    when: "telegram fields break their rules; one error per field, `field` names it. A string holding U+0000 or an unpaired surrogate is refused first, alone",
   },
   { code: ERROR.unknownApplication, when: "the application does not exist or is not the company's" },
   { code: ERROR.invalidSignature, when: "X-Signature missing or not the HMAC of X-Timestamp.body" },

@@ -254,6 +254,21 @@ describe("issueMessage for zod's own issues", () => {
     expect(messagesOf(z.string().max(5), "abcdef", "ja")).toEqual(["5文字以内で入力してください"]);
   });
 
+  it("number and list limits are worded as values and counts, not characters", () => {
+    expect(messagesOf(z.number().int().max(999), 1000, "en")).toEqual(["must be less than or equal to 999"]);
+    expect(messagesOf(z.number().int().max(999), 1000, "ja")).toEqual(["999以下で入力してください"]);
+    expect(messagesOf(z.number().min(1), 0, "en")).toEqual(["must be greater than or equal to 1"]);
+    expect(messagesOf(z.number().min(1), 0, "ja")).toEqual(["1以上で入力してください"]);
+    expect(messagesOf(z.array(z.string()).max(2), ["a", "b", "c"], "en")).toEqual([
+      "Up to 2 values can be entered.",
+    ]);
+  });
+
+  it("a value outside its choices is an invalid value, not an invalid envelope", () => {
+    expect(messagesOf(z.enum(["0", "1"]), "2", "en")).toEqual(["has an invalid value"]);
+    expect(messagesOf(z.union([z.literal(50), z.literal(100)]), 70, "ja")).toEqual(["値が正しくありません"]);
+  });
+
   it("fieldErrors gives a dotted path into nested objects and arrays, one entry per issue", () => {
     const schema = z.object({
       entries: z.array(z.object({ ip: z.string().refine(rules.ipAddressV4, issue("ipAddressV4")) })),

@@ -1,0 +1,37 @@
+/**
+ * Text the database can store. PostgreSQL's text refuses U+0000, and a lone UTF-16 surrogate (valid
+ * in a JavaScript string and in JSON's \u escapes) has no UTF-8 form. Neither comes from typing; they
+ * come from a crafted request or a broken client, and unchecked they fail deep inside a query.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export const isStorableText = (text: string): boolean =>
+  !text.includes("\u0000") && !LONE_SURROGATE.test(text);
+
+/**
+ * The dotted path (as zod names fields) of the first string or object key in a parsed JSON value that
+ * is not storable text; "" for the value itself; null when all of it is storable.
+ */
+export function unstorableTextPath(value: unknown): string | null {
+  const found = firstUnstorable(value, []);
+  return found === null ? null : found.join(".");
+}
+
+function firstUnstorable(value: unknown, path: (string | number)[]): (string | number)[] | null {
+  if (typeof value === "string") return isStorableText(value) ? null : path;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = firstUnstorable(item, [...path, index]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value !== null && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      if (!isStorableText(key)) return [...path, key];
+      const found = firstUnstorable(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
