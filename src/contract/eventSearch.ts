@@ -3,7 +3,7 @@ import { defineCall } from "./call.ts";
 import type { CardField, DeviceField, PartyField } from "./eventFields.ts";
 import { AUTH_STATUS, AUTO_RESULTS, MANUAL_RESULT } from "./screening.ts";
 import { SETTLE_STATUSES } from "./screeningApi.ts";
-import { dateText, issue, rules } from "./validation.ts";
+import { dateText, INTEGER_MAX, issue, rules } from "./validation.ts";
 
 /**
  * Event list search (spec sections 2 and 5, issue 4): quick search (mode 0, one box over the event's
@@ -119,7 +119,10 @@ export const detailSearchShape = {
   assigneeId: z
     .string()
     .trim()
-    .refine((v) => v === "" || v === ASSIGNEE_NONE || rules.numeric(v), issue("invalidType")),
+    .refine(
+      (v) => v === "" || v === ASSIGNEE_NONE || (rules.numeric(v) && Number(v) <= INTEGER_MAX),
+      issue("invalidType"),
+    ),
   negatived: z.enum(["", "0", "1"]),
   partyTarget: z.enum(PARTY_TARGETS),
 } as const;

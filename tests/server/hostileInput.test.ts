@@ -166,7 +166,7 @@ describe.each(testBackends())("hostile input (%s)", (backend) => {
     expect((await shopCall(t, screenTransactionCall, shop, first)).statusCode).toBe(200);
   });
 
-  it("refuses an ID beyond PostgreSQL's integer with the field's limit", async () => {
+  it("refuses an operator ID beyond PostgreSQL's integer, in an assignment and in a search", async () => {
     const { rows } = (await search({ ...EMPTY_QUICK_SEARCH, q: "" }).then((response) => response.json()))
       .telegram as { rows: { eventId: string }[] };
     const eventId = rows[0]?.eventId as string;
@@ -181,6 +181,15 @@ describe.each(testBackends())("hostile input (%s)", (backend) => {
         code: ERROR.validation,
         field: "telegram.assigneeId",
         message: messageText("en", "validation.maxValueBigint", { max: 2_147_483_647 }),
+      },
+    ]);
+    // The search's assignee is a number written as text: a wrong one is an invalid value.
+    const assignee = await search({ ...EMPTY_DETAIL_SEARCH, assigneeId: "99999999999" });
+    expect(fieldError(assignee)).toEqual([
+      {
+        code: ERROR.validation,
+        field: "telegram.search.assigneeId",
+        message: messageText("en", "validation.invalidType"),
       },
     ]);
   });
