@@ -23,7 +23,9 @@ export const FIXED_ITEM_LIMIT = 8;
 /** Fixed items name a section and one of its fields, e.g. "purchaser.tel". */
 export const FIXED_ITEM_SECTIONS = ["basic", "purchaser", "shipping", "device", "card"] as const;
 export const fixedItemSchema = z.string().refine((value) => {
-  const [section, field] = value.split(".");
+  const parts = value.split(".");
+  if (parts.length !== 2) return false;
+  const [section, field] = parts;
   const fields: readonly string[] =
     section === "basic"
       ? EVENT_SECTIONS.basic

@@ -171,6 +171,11 @@ describe.each(testBackends())("event display format (%s)", (backend) => {
     expect(unknownField.json().errors).toEqual([
       { code: ERROR.validation, field: "telegram.format.fixedItems.0", message: "has an invalid value" },
     ]);
+    // A known field with more after it is no field either.
+    const trailing = await save(admin, { ...CUSTOM, fixedItems: ["basic.amount", "basic.amount.x"] });
+    expect(trailing.json().errors).toEqual([
+      { code: ERROR.validation, field: "telegram.format.fixedItems.1", message: "has an invalid value" },
+    ]);
     const unknownCategory = await save(admin, { ...CUSTOM, categories: ["basic", "secrets"] });
     expect(unknownCategory.json().errors).toEqual([
       { code: ERROR.validation, field: "telegram.format.categories.1", message: "has an invalid value" },
