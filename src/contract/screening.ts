@@ -98,7 +98,7 @@ export const deviceSchema = z
       .string()
       .trim()
       .max(50, issue("max", { max: 50 }))
-      .refine((v) => rules.ipAddressV4(v) || /^[0-9A-Fa-f:]+$/.test(v), issue("ipAddressV4"))
+      .refine((v) => rules.ipAddressV4(v) || rules.ipAddressV6(v), issue("ipAddressV4"))
       .optional(),
     useragent: optionalText(1000).optional(),
     browserLanguage: optionalText(100).optional(),

@@ -47,6 +47,21 @@ export const rules = {
     const parts = v.split(".");
     return parts.length === 4 && parts.every((p) => /^(0|[1-9][0-9]{0,2})$/.test(p) && Number(p) <= 255);
   },
+  /** An IPv6 address: eight groups of 1 to 4 hex digits, "::" once for a run of zeros, an IPv4 tail. */
+  ipAddressV6: (v: string): boolean => {
+    const halves = v.split("::");
+    if (halves.length > 2) return false;
+    const groups = halves.flatMap((half) => (half === "" ? [] : half.split(":")));
+    let count = groups.length;
+    const last = groups.at(-1);
+    if (last?.includes(".")) {
+      if (!v.endsWith(last) || !rules.ipAddressV4(last)) return false;
+      groups.pop();
+      count += 1; // 32 bits: two groups
+    }
+    if (!groups.every((group) => /^[0-9A-Fa-f]{1,4}$/.test(group))) return false;
+    return halves.length === 2 ? count <= 7 : count === 8;
+  },
   ipAddressV4Subnet: (v: string | number): boolean => /^(0|[1-9][0-9]?)$/.test(String(v)) && Number(v) <= 32,
   uniqueIpAddress: (v: string, list: readonly string[]): boolean => !list.includes(v),
   /** dateTimeEnd, emptyIf, groupNameDuplicate: pass/fail decided by the caller's flag. */

@@ -234,6 +234,8 @@ describe.each(testBackends())("screening API authentication (%s)", (backend) => 
   it("answers invalid data field by field, with the field's rule, and stores nothing", async () => {
     const tx = sampleTransaction({ shopEventId: "S".repeat(101) });
     tx.purchaser = { ...tx.purchaser, mailAccountHash: "A".repeat(63), mailDomain: "bad..domain" };
+    // Hex digits and colons, but no IPv6 address.
+    tx.device = { ...tx.device, ipaddress: "1:2" };
     const response = await refusedWithoutEvent(() => shopCall(t, screenTransactionCall, demo, tx));
     expect(response.statusCode).toBe(400);
     const body = response.json();
@@ -256,9 +258,14 @@ describe.each(testBackends())("screening API authentication (%s)", (backend) => 
           field: "telegram.purchaser.mailDomain",
           message: messageText("en", "validation.domain"),
         },
+        {
+          code: ERROR.validation,
+          field: "telegram.device.ipaddress",
+          message: messageText("en", "validation.ipAddressV4"),
+        },
       ]),
     );
-    expect(body.errors).toHaveLength(3);
+    expect(body.errors).toHaveLength(4);
 
     const unknownModel = await refusedWithoutEvent(() =>
       shopCall(t, screenTransactionCall, demo, sampleTransaction({ modelId: "NO_SUCH_MODEL" })),

@@ -281,6 +281,35 @@ describe("ipAddressV4", () => {
   });
 });
 
+describe("ipAddressV6", () => {
+  it.each<[string, boolean]>([
+    ["2001:db8:0:0:0:0:0:1", true],
+    ["2001:DB8::1", true],
+    ["::1", true],
+    ["::", true],
+    ["fe80::", true],
+    ["::ffff:192.0.2.1", true],
+    ["1:2:3:4:5:6:192.0.2.1", true],
+    ["1:2:3:4:5:6:7:8", true],
+    ["1:2:3:4:5:6:7", false], // seven groups without "::"
+    ["1:2:3:4:5:6:7:8:9", false],
+    ["1::2:3:4:5:6:7:8", false], // "::" must stand for at least one group
+    ["1:2", false],
+    [":::::", false],
+    ["1:::2", false],
+    [":1::2", false],
+    ["1::2::3", false],
+    ["12345::1", false],
+    ["g::1", false],
+    ["192.0.2.1::", false], // the IPv4 part only at the end
+    ["::ffff:192.0.2.256", false],
+    ["192.0.2.1", false],
+    ["", false],
+  ])("ipAddressV6(%j) is %s", (v, expected) => {
+    expect(rules.ipAddressV6(v)).toBe(expected);
+  });
+});
+
 describe("ipAddressV4Subnet", () => {
   it.each<[string | number, boolean]>([
     [-1, false],
