@@ -109,6 +109,14 @@ describe("the spec's English texts through the zod fields", () => {
     expect(messagesOf(schema, value, "ja")).toEqual([ja]);
   });
 
+  it("counts characters, not UTF-16 units: an emoji or 𠮷 is one character", () => {
+    expect(accepts(requiredText(3), "𠮷野家")).toBe(true);
+    expect(accepts(optionalText(3), "🍣🍣🍣")).toBe(true);
+    expect(messagesOf(optionalText(3), "🍣🍣🍣🍣", "en")).toEqual(["must be at most 3 characters"]);
+    expect(accepts(memoField, "🍣".repeat(500))).toBe(true);
+    expect(accepts(memoField, "🍣".repeat(501))).toBe(false);
+  });
+
   it("accepts the values at the boundaries", () => {
     expect(accepts(passwordField, "Abcdefg1")).toBe(true);
     expect(accepts(passwordField, "Abcdef1!".padEnd(20, "x"))).toBe(true);
