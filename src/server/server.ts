@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { type DatabaseHandle, openDatabase } from "./db/connect.ts";
+import { upkeepEmbeddedTables } from "./db/embeddedUpkeep.ts";
 import { migrate } from "./db/migrate.ts";
 import { hasDemoData, isDatabaseEmpty, seedDemo } from "./db/seed/demoSeed.ts";
 import { createMailer } from "./mail/mailer.ts";
@@ -34,8 +35,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   try {
     await migrate(database.db);
     const credentials = await loadCredentialCipher(config);
-    if (database.kind === "pglite" && (await isDatabaseEmpty(database.db)))
+    if (database.kind === "pglite" && (await isDatabaseEmpty(database.db))) {
       await seedDemo(database.db, credentials, new Date(), { progress: (line) => console.log(line) });
+      // Statistics for the demo's tables before the first search, not a minute after it.
+      await upkeepEmbeddedTables(database.db);
+    }
     const demo = database.kind === "pglite" && (await hasDemoData(database.db));
     // The app reads its config on each request, so a PUBLIC_URL derived from PORT=0 can be corrected
     // to the real port once it is known.
@@ -49,6 +53,16 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       ...(options.logStream ? { logStream: options.logStream } : {}),
       ...(options.clientDir ? { clientDir: options.clientDir } : {}),
     });
+    // PGlite has no autovacuum: the job worker's sweeps do its work (db/embeddedUpkeep.ts), the
+    // first right after the start.
+    if (database.kind === "pglite") {
+      const { db } = database;
+      const { log } = app;
+      app.jobs.addSweeper("embedded database upkeep", async () => {
+        const done = await upkeepEmbeddedTables(db);
+        if (done.length > 0) log.info({ done }, "embedded database upkeep");
+      });
+    }
     await app.listen({ port: config.port, host: config.host });
     app.jobs.start();
     const { port } = app.server.address() as AddressInfo;

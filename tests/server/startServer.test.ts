@@ -64,6 +64,28 @@ describe("startServer on the embedded database", () => {
     expect(eml).toContain(`${server.url}/v3/PasswordChange`);
   });
 
+  it("keeps the embedded database's statistics, from right after the start (PGlite has no autovacuum)", async () => {
+    const dataDir = await freshDataDir();
+    dirs.push(dataDir);
+    const server = await startServer(loadConfig({ DATA_DIR: dataDir, PORT: "0", LOG_LEVEL: "silent" }), {
+      clientDir: "/nonexistent-client-build",
+    });
+    try {
+      const analyzed = async () =>
+        (
+          await sql<{
+            n: number;
+          }>`select count(*)::int as n from pg_stats where tablename = 'events'`.execute(server.database.db)
+        ).rows[0]?.n ?? 0;
+      // The demo-seeded copy comes without statistics; the job worker's first sweep adds them.
+      for (let waited = 0; waited < 10_000 && (await analyzed()) === 0; waited += 100)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await analyzed()).toBeGreaterThan(10);
+    } finally {
+      await server.close();
+    }
+  });
+
   it("npm start's server bundle migrates and seeds a new data dir, prints the console URL and demo logins, serves the API and stops on SIGTERM", async () => {
     // What `npm start` runs after its builds: the bundle finds the migrations and dist/client from
     // the package root, and loads the seed's faker chunk on demand.
