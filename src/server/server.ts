@@ -37,7 +37,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const credentials = await loadCredentialCipher(config);
     if (database.kind === "pglite" && (await isDatabaseEmpty(database.db))) {
       await seedDemo(database.db, credentials, new Date(), { progress: (line) => console.log(line) });
-      // Statistics for the demo's tables before the first search, not a minute after it.
+      // Statistics for the demo's tables before listening: the first search must not race the first sweep.
       await upkeepEmbeddedTables(database.db);
     }
     const demo = database.kind === "pglite" && (await hasDemoData(database.db));
