@@ -15,6 +15,12 @@ const statisticsOf = async (db: Kysely<Database>, table: string) =>
     )
   ).rows[0];
 
+/** Failed logins of unknown addresses: rows of a table no other test part reads. */
+const addLoginAttempts = (db: Kysely<Database>, count: number) =>
+  sql`insert into login_attempts (company_id, email, source_ip, outcome, attempted_at)
+    select 'DEMO', 'user' || n || '@demo.example', '192.0.2.1', 'failure', now()
+    from generate_series(1, ${count}::int) n`.execute(db);
+
 describe("embedded database upkeep (PGlite, which has no autovacuum)", () => {
   const dirs: string[] = [];
   afterAll(async () => {
@@ -40,10 +46,7 @@ describe("embedded database upkeep (PGlite, which has no autovacuum)", () => {
 
       // Thousands of rows added, then the process ends before any sweep: PGlite forgets its activity
       // counters, and the table's growth in pages is what tells the next process.
-      await sql`insert into login_attempts (company_id, email, source_ip, outcome, attempted_at)
-        select 'DEMO', 'user' || n || '@demo.example', '192.0.2.1', 'failure', now() from generate_series(1, 5000) n`.execute(
-        handle.db,
-      );
+      await addLoginAttempts(handle.db, 5000);
     } finally {
       await handle.close();
     }
@@ -64,10 +67,7 @@ describe("embedded database upkeep (PGlite, which has no autovacuum)", () => {
     dirs.push(dataDir);
     const handle = await openDatabase({ dataDir });
     try {
-      await sql`insert into login_attempts (company_id, email, source_ip, outcome, attempted_at)
-        select 'DEMO', 'user' || n || '@demo.example', '192.0.2.1', 'failure', now() from generate_series(1, 5000) n`.execute(
-        handle.db,
-      );
+      await addLoginAttempts(handle.db, 5000);
       await upkeepEmbeddedTables(handle.db);
       await sql`delete from login_attempts where email like 'user%'`.execute(handle.db);
       // PostgreSQL publishes a backend's activity counters at most once a second, after a statement.

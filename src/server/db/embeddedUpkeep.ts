@@ -5,9 +5,9 @@ import type { Database } from "./schema.ts";
  * When a table is due, by PostgreSQL's autovacuum defaults (autovacuum_analyze_threshold 50,
  * _scale_factor 0.1; autovacuum_vacuum_threshold 50, _scale_factor 0.2), plus a size check of our
  * own: PGlite keeps no activity counters across restarts, so a table that grew or shrank by more
- * than ANALYZE_SCALE of its pages since its last ANALYZE is due too.
+ * than pagesBase + analyzeScale of its pages since its last ANALYZE is due too.
  */
-export const UPKEEP_THRESHOLDS = {
+const UPKEEP_THRESHOLDS = {
   analyzeBase: 50,
   analyzeScale: 0.1,
   vacuumBase: 50,
@@ -29,7 +29,7 @@ export interface TableActivity {
   deadRows: number;
 }
 
-export type UpkeepAction = "vacuum analyze" | "analyze";
+type UpkeepAction = "vacuum analyze" | "analyze";
 
 /** What the table needs, if anything (a VACUUM here analyzes too). */
 export function upkeepActionFor(activity: TableActivity): UpkeepAction | undefined {
