@@ -4,17 +4,31 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App.tsx";
 import { detectLang, initI18n } from "./i18n/i18n.ts";
+import { currentPath } from "./navigation.ts";
+import { preloadRoute } from "./routeChunks.ts";
+
+/** How long the first render waits for the page's chunks; a slower network sees their loading state. */
+const FIRST_CHUNKS_WAIT_MS = 1000;
+
+const firstChunks = (): Promise<void> =>
+  Promise.race([
+    preloadRoute(currentPath()),
+    new Promise<void>((resolve) => setTimeout(resolve, FIRST_CHUNKS_WAIT_MS)),
+  ]);
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 
-// The language's texts are a chunk of their own: render once they are here, so no text flashes.
+// The language's texts are a chunk of their own: render once they are here, so no text flashes; and
+// once the page's screen is, so a reload shows it at once (lazyScreen.tsx: the reveal throttle).
 initI18n(detectLang(navigator.language)).then(
   () =>
-    createRoot(container).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
+    firstChunks().then(() =>
+      createRoot(container).render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
     ),
   () => {
     // Without texts there is no console to show; say so in both languages instead of a blank page.

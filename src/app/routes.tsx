@@ -1,20 +1,17 @@
 import { Suspense, useEffect } from "react";
-import { matchRoute, Route, Switch, useLocation, useRouter, useSearch } from "wouter";
-import { PUBLIC_PATHS, SCREEN_IDS, SCREENS } from "../contract/screens.ts";
+import { Route, Switch, useLocation, useSearch } from "wouter";
+import { PUBLIC_PATHS } from "../contract/screens.ts";
 import { lazyScreen } from "./lazyScreen.tsx";
 import { navigateTo } from "./navigation.ts";
+import { ProtectedRoute, protectedScreenAt } from "./routeChunks.ts";
 import { LoginScreen } from "./screens/auth/LoginScreen.tsx";
 import { NoPageScreen } from "./screens/system/NoPageScreen.tsx";
 import { SystemErrorScreen } from "./screens/system/SystemErrorScreen.tsx";
 import { PublicLayout } from "./shell/PublicLayout.tsx";
 import { Loading } from "./ui/Loading.tsx";
 
-// Lazy chunks, so that /login loads only what it shows: the signed-in shell (top bar with menu, trial
-// and account menu, and the screens' loader) and the password screens (with their date formatting).
-const ProtectedRoute = lazyScreen(
-  () => import("./shell/ProtectedRoute.tsx"),
-  (m) => m.ProtectedRoute,
-);
+// Lazy chunks, so that /login loads only what it shows: the password screens (with their date
+// formatting) and, in routeChunks.ts, the signed-in shell.
 const PasswordChangeRequestScreen = lazyScreen(
   () => import("./screens/auth/PasswordChangeRequestScreen.tsx"),
   (m) => m.PasswordChangeRequestScreen,
@@ -78,12 +75,6 @@ export function AppRoutes() {
   );
 }
 
-/** The protected screens of spec section 2 with their paths (screens without a path open as dialogs). */
-const PROTECTED_PATHS = SCREEN_IDS.flatMap((id) => {
-  const path = SCREENS[id].path;
-  return path === null ? [] : [{ id, path }];
-});
-
 /**
  * Every path the public routes do not take: a protected screen's, which needs a login first
  * (signed out -> /login) and then shows the screen if this build has it (screenRegistry.ts), or
@@ -91,9 +82,8 @@ const PROTECTED_PATHS = SCREEN_IDS.flatMap((id) => {
  * menu, session checks) stays mounted from one screen to the next and only the screen changes.
  */
 function ProtectedOrMissing() {
-  const router = useRouter();
   const [location] = useLocation();
-  const id = PROTECTED_PATHS.find(({ path }) => matchRoute(router.parser, path, location)[0])?.id;
+  const id = protectedScreenAt(location);
   if (id === undefined) return <GoToNoPage />;
   return (
     <Suspense fallback={chunkLoading}>

@@ -3,6 +3,7 @@ import { firstMenuPath, MENU } from "../../contract/menu.ts";
 import { AuthActor } from "../actors/AuthActor.tsx";
 import { MenuPermissionsActor } from "../actors/MenuPermissionsActor.tsx";
 import { currentPath, navigateTo } from "../navigation.ts";
+import { preloadRoute } from "../routeChunks.ts";
 import { useVisibleMenu } from "../shell/useVisibleMenu.ts";
 import { passLoginNotice } from "./loginNotice.ts";
 import { useEnsurePermissions } from "./useEnsurePermissions.ts";
@@ -22,8 +23,14 @@ export function useLanding(): void {
     if (!active || !ready) return;
     const path = firstMenuPath(menu);
     if (path) {
-      navigateTo(path, { replace: true });
-      return;
+      // The login page stays until the first screen's chunks are here, which then shows at once.
+      let current = true;
+      void preloadRoute(path).then(() => {
+        if (current) navigateTo(path, { replace: true });
+      });
+      return () => {
+        current = false;
+      };
     }
     passLoginNotice("noScreen", currentPath());
     auth.send({ type: "logout.confirmed" });

@@ -3,8 +3,9 @@ import { ConfirmDialogActor } from "../actors/ConfirmDialogActor.tsx";
 import { lazyScreen } from "../lazyScreen.tsx";
 
 // The dialog's Radix parts (focus trap, scroll lock, portal) are a chunk of their own, loaded on the
-// first question, so pages that never ask one (the login page) do not load them.
-const ConfirmDialog = lazyScreen(
+// first question (or, signed in, when the browser is idle: usePreloadScreens), so pages that never
+// ask one (the login page) do not load them.
+export const ConfirmDialog = lazyScreen(
   () => import("./ConfirmDialog.tsx"),
   (m) => m.ConfirmDialog,
 );
