@@ -312,13 +312,17 @@ export const manualScreeningMachine = setup({
         },
       },
     },
-    /** The edit lock is held: the dialog is open. Leaving it without a save releases the lock. */
+    /**
+     * The edit lock is held: the dialog is open. Leaving it without a save releases the lock. While
+     * no save is under way (`editLocked`), an app that stops this machine (the operator leaves the
+     * screen or the page) releases it too: a stopped machine runs no exit actions.
+     */
     holding: {
       tags: ["dialogOpen"],
       initial: "editing",
       states: {
         editing: {
-          tags: ["editing"],
+          tags: ["editing", "editLocked"],
           on: {
             "form.submit": {
               target: "confirming",
@@ -331,7 +335,7 @@ export const manualScreeningMachine = setup({
           },
         },
         confirming: {
-          tags: ["editing"],
+          tags: ["editing", "editLocked"],
           invoke: {
             id: "confirmSave",
             src: "confirmSave",

@@ -42,6 +42,8 @@ export interface CallOptions {
    * counted for the overlay, which would otherwise cover the page and take the operator's clicks.
    */
   background?: boolean;
+  /** Sent even when the page goes away meanwhile (fetch's keepalive): a call made as it is left. */
+  keepalive?: boolean;
 }
 
 export interface ApiClient {
@@ -87,7 +89,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     for (const listener of listeners) listener();
   };
 
-  async function send(spec: CallSpec, payload: unknown) {
+  async function send(spec: CallSpec, payload: unknown, keepalive: boolean) {
     const body = buildEnvelope(spec, payload, options.lang(), options.loginInfo(), options.shopId?.());
     try {
       // HTTP error statuses with a body are ordinary answers (spec 7): the envelope decides.
@@ -98,6 +100,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         ignoreResponseError: true,
         responseType: "text",
         retry: 0,
+        keepalive,
       });
     } catch (cause) {
       throw new ApiFailure("network", `${spec.name}: ${(cause as Error).message}`);
@@ -113,7 +116,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const counted = options.background !== true;
       if (counted) setPending(1);
       try {
-        const response = await send(spec, payload);
+        const response = await send(spec, payload, options.keepalive === true);
         const parsed = anyEnvelope.safeParse(parseJson(response._data));
         if (!parsed.success)
           throw new ApiFailure("response", `${spec.name}: not a valid envelope`, response.status);

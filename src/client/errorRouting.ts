@@ -16,6 +16,8 @@ export interface CallHandling {
   reportUnexpected?: boolean;
   /** Made by the console on its own (a status poll): no overlay covers the page meanwhile (api.ts). */
   background?: boolean;
+  /** Sent even when the page goes away meanwhile (a call made as it is left: pagehide). */
+  keepalive?: boolean;
 }
 
 /** A notification to show: a server message (error code then text), or a numbered catalogue message. */

@@ -55,7 +55,10 @@ export function CallRunnerProvider({ api, children }: { api: ApiClient; children
 
     const run: RunCall = async (spec, payload, handling = {}) => {
       try {
-        const outcome = await api.call(spec, payload, { background: handling.background === true });
+        const outcome = await api.call(spec, payload, {
+          background: handling.background === true,
+          keepalive: handling.keepalive === true,
+        });
         apply(routeOutcome(outcome, handling));
         return outcome;
       } catch (error) {

@@ -1,5 +1,5 @@
 import { createActorContext } from "@xstate/react";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fromPromise } from "xstate";
 import {
@@ -123,8 +123,18 @@ export function EventDetailScreeningProvider({ children }: { children: ReactNode
           loadOptions(run, input.action),
         ),
         beginEdit: fromPromise(
-          ({ input }: { input: { eventId: string; version: number; action: EventAction } }) =>
-            run(eventEditBegin, input, HANDLED_HERE),
+          async ({
+            input,
+            signal,
+          }: {
+            input: { eventId: string; version: number; action: EventAction };
+            signal: AbortSignal;
+          }) => {
+            const outcome = await run(eventEditBegin, input, HANDLED_HERE);
+            // Stopped meanwhile (the operator left while the lock was being taken): give it back.
+            if (signal.aborted && outcome.ok) releaseEdit(run, input.eventId, false);
+            return outcome;
+          },
         ),
         // The shared confirmation dialog, with Execute and Cancel.
         confirmSave: fromPromise(({ input }: { input: { action: EventAction } }) =>
@@ -148,12 +158,41 @@ export function EventDetailScreeningProvider({ children }: { children: ReactNode
             text: `${ERROR.conflict}\n${t("no.015")}`,
           }),
         reloadDetail: () => detail.send({ type: "detail.reload" }),
-        releaseEdit: (_, params) => {
-          // The runner has shown any failure (697); the lock lapses after EDIT_LOCK_MINUTES anyway.
-          run(eventEditEnd, { eventId: params.eventId }, HANDLED_HERE).catch(() => undefined);
-        },
+        releaseEdit: (_, params) => releaseEdit(run, params.eventId, false),
       },
     }),
   );
-  return <EventDetailScreeningActor.Provider logic={logic}>{children}</EventDetailScreeningActor.Provider>;
+  return (
+    <EventDetailScreeningActor.Provider logic={logic}>
+      <ReleaseEditOnLeave run={run} />
+      {children}
+    </EventDetailScreeningActor.Provider>
+  );
+}
+
+function releaseEdit(run: RunCall, eventId: string, keepalive: boolean): void {
+  // The runner has shown any failure (697); the lock lapses after EDIT_LOCK_MINUTES anyway.
+  run(eventEditEnd, { eventId }, { ...HANDLED_HERE, keepalive }).catch(() => undefined);
+}
+
+/**
+ * Leaving the screen (browser Back, a menu link) or the page (closed, reloaded) with a dialog open
+ * releases the edit lock, as Cancel does; otherwise the event would stay locked for everyone else
+ * (688) until the lock lapses. The stopped machine runs no exit actions, so this reads its tags.
+ */
+function ReleaseEditOnLeave({ run }: { run: RunCall }) {
+  const screening = EventDetailScreeningActor.useActorRef();
+  useEffect(() => {
+    const releaseIfLocked = (keepalive: boolean) => {
+      const snapshot = screening.getSnapshot();
+      if (snapshot.hasTag("editLocked")) releaseEdit(run, snapshot.context.eventId, keepalive);
+    };
+    const onPageHide = () => releaseIfLocked(true);
+    window.addEventListener("pagehide", onPageHide);
+    return () => {
+      window.removeEventListener("pagehide", onPageHide);
+      releaseIfLocked(false);
+    };
+  }, [screening, run]);
+  return null;
 }

@@ -113,6 +113,29 @@ describe("manualScreeningMachine", () => {
     expect(effects).toEqual([`releaseEdit ${reviewEvent.basic.eventId}`]);
   });
 
+  it("tells the app the lock is held (editLocked) while the dialog is open and no save is under way", async () => {
+    const never = new Promise<never>(() => undefined);
+    const { actor, show, openDialog } = startScreening({ confirm: () => never, save: () => never });
+    show(reviewEvent);
+    expect(actor.getSnapshot().hasTag("editLocked")).toBe(false);
+    await openDialog("hold");
+    expect(actor.getSnapshot().hasTag("editLocked")).toBe(true);
+    actor.send({ type: "form.submit", values: filledValues.hold });
+    await settle();
+    expect(actor.getSnapshot().matches({ holding: "confirming" })).toBe(true);
+    expect(actor.getSnapshot().hasTag("editLocked")).toBe(true);
+  });
+
+  it("no longer tells the lock is held once the save is under way (the save ends it)", async () => {
+    const { actor, show, openDialog } = startScreening({ save: () => new Promise<never>(() => undefined) });
+    show(reviewEvent);
+    await openDialog("memo");
+    actor.send({ type: "form.submit", values: filledValues.memo });
+    await settle();
+    expect(actor.getSnapshot().matches({ holding: "saving" })).toBe(true);
+    expect(actor.getSnapshot().hasTag("editLocked")).toBe(false);
+  });
+
   it("on 015 releases the lock, reloads and stays read-only until the reloaded event is shown", async () => {
     const { actor, effects, show, openDialog } = startScreening({ save: async () => saveConflict });
     show(reviewEvent);
