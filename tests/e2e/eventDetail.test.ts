@@ -495,6 +495,51 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     await gone(dialogOf(ui.page, "memo"));
   });
 
+  it("releases the edit lock when the operator leaves with a dialog open: browser Back, or the page reloaded", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    const [, , eventId] = await reviewEventIds(ui.app, ui);
+    if (!eventId) throw new Error("the demo data has no third REVIEW event");
+    const reviewer = await secondOperator(ACCOUNTS.reviewer, eventId);
+    const lockOf = async () =>
+      (
+        await consoleCall<{ editBlock: { kind: string } | null }>(
+          ui.app,
+          reviewer,
+          "/api/v3/screen/event/detail",
+          { eventId },
+        )
+      ).body.telegram.editBlock?.kind ?? "none";
+    /** The lock as the reviewer sees it, polled: the release is a call of its own. */
+    const lockBecomes = async (kind: string) => {
+      for (let attempt = 0; attempt < 50 && (await lockOf()) !== kind; attempt++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await lockOf()).toBe(kind);
+    };
+    try {
+      // Into the detail within the app, so that Back leaves the screen, not the page.
+      const listUrl = `/EventList?${searchToQuery({ ...EMPTY_DETAIL_SEARCH, aaresult: ["REVIEW"] }).toString()}`;
+      await ui.page.goto(ui.app.at(listUrl));
+      await (await visible(ui.page.getByRole("link", { name: eventId, exact: true }))).click();
+      await visible(heading(ui.page, s.heading));
+      await screenReady(ui.page);
+      await action(ui.page, "hold").click();
+      await visible(dialogOf(ui.page, "hold"));
+      await lockBecomes("lockedByOther");
+      await ui.page.goBack();
+      await onPath(ui.page, "/EventList");
+      await lockBecomes("none");
+
+      await openDetail(ui.page, eventId);
+      await action(ui.page, "memo").click();
+      await visible(dialogOf(ui.page, "memo"));
+      await lockBecomes("lockedByOther");
+      await ui.page.reload();
+      await lockBecomes("none");
+    } finally {
+      await reviewer.context.close();
+    }
+  });
+
   it("shows a viewer no action buttons, and the server refuses a forged action (962)", async () => {
     await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
     const [eventId] = await reviewEventIds(ui.app, ui);
@@ -684,10 +729,13 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     await visible(heading(ui.page, s.heading));
   });
 
-  it("shows 963 for an unknown event ID", async () => {
+  it("shows 963 for an unknown event ID, and for one no event can have (too long)", async () => {
     await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
-    await openDetail(ui.page, "NO-SUCH-EVENT-0000");
-    await visible(textOnPage(ui.page, messageNo(lang, "963")));
-    expect(await action(ui.page, "ng").count()).toBe(0);
+    for (const eventId of ["NO-SUCH-EVENT-0000", "E".repeat(48)]) {
+      await openDetail(ui.page, eventId);
+      await visible(textOnPage(ui.page, messageNo(lang, "963")));
+      expect(await action(ui.page, "ng").count()).toBe(0);
+      expect(await ui.page.getByRole("button", { name: s.reload, exact: true }).count()).toBe(0);
+    }
   });
 });

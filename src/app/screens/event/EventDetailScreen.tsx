@@ -2,6 +2,7 @@ import { Button, Card, Flex, Heading } from "@radix-ui/themes";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearch } from "wouter";
+import { eventIdField } from "../../../contract/eventDetail.ts";
 import { EventDetailActor, EventDetailProvider } from "../../actors/EventDetailActor.tsx";
 import {
   EventDetailScreeningActor,
@@ -42,6 +43,8 @@ export function EventDetailScreen() {
 function EventDetailPage() {
   const { t } = useTranslation("eventDetail");
   const eventId = new URLSearchParams(useSearch()).get("eventId")?.trim() ?? "";
+  // An ID no event can have (empty, too long) is not found (963), as an unknown one is: no call.
+  const possible = eventIdField.safeParse(eventId).success;
   const detailActor = EventDetailActor.useActorRef();
   const screening = EventDetailScreeningActor.useActorRef();
   const detail = EventDetailActor.useSelector((snapshot) => snapshot.context.data?.detail ?? null);
@@ -51,9 +54,9 @@ function EventDetailPage() {
 
   // The URL names the event: opening another one (previous, next, related) loads it afresh.
   useEffect(() => {
-    if (eventId)
+    if (possible)
       detailActor.send({ type: "detail.open", eventId, search: readListForDetail()?.search ?? null });
-  }, [detailActor, eventId]);
+  }, [detailActor, eventId, possible]);
 
   // Every detail shown (loaded, saved, reloaded) is the one the actions save against, and the one
   // whose row the list focuses on the way back.
@@ -69,11 +72,11 @@ function EventDetailPage() {
   }, [screening, detail]);
 
   return (
-    <Card size="4" aria-busy={loading} className="sticky-bar-host">
+    <Card size="4" aria-busy={possible && loading} className="sticky-bar-host">
       <Heading as="h1" size="6" mb="4">
         {t("heading")}
       </Heading>
-      {eventId ? <DetailBody /> : <FormMessage tone="error">{translateKey("messages:no.963")}</FormMessage>}
+      {possible ? <DetailBody /> : <FormMessage tone="error">{translateKey("messages:no.963")}</FormMessage>}
     </Card>
   );
 }
