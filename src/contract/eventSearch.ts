@@ -54,7 +54,7 @@ const dateField = dateText(true);
 const timeField = z
   .string()
   .trim()
-  .refine((v) => v === "" || rules.dateFormat(v, "HH:mm"), issue("dateFormat", { format: "HH:mm" }));
+  .refine((v) => v === "" || rules.dateFormat(v, "HH:mm"), issue("timeFormat", { format: "HH:mm" }));
 
 export const MANUAL_RESULT_NONE = "none";
 export const SETTLE_STATUS_NONE = "none";

@@ -162,7 +162,7 @@ describe("date-time ranges", () => {
     ]);
     expect(errorsOf(created("2026-02-30", "00:00"))[0]?.field).toBe("createdFromDate");
     expect(errorsOf(created("2026-11-01", "24:00"))).toEqual([
-      { field: "createdFromTime", message: "must be a date in the format HH:mm" },
+      { field: "createdFromTime", message: "must be a time in the format HH:mm" },
     ]);
   });
 
