@@ -7,8 +7,10 @@ const Greeting = ({ name }: { name: string }) => <p>Hello {name}</p>;
 
 /** A chunk whose import is under the test's control, counting how often it was asked for. */
 function chunk() {
-  const imports: { resolve: (module: { Greeting: typeof Greeting }) => void; reject: (error: Error) => void }[] =
-    [];
+  const imports: {
+    resolve: (module: { Greeting: typeof Greeting }) => void;
+    reject: (error: Error) => void;
+  }[] = [];
   const load = () =>
     new Promise<{ Greeting: typeof Greeting }>((resolve, reject) => imports.push({ resolve, reject }));
   return { imports, screen: lazyScreen(load, (m) => m.Greeting) };
