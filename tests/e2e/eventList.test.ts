@@ -38,6 +38,7 @@ import {
   screenReady,
   visible,
 } from "./consoleHarness.ts";
+import { countText } from "./countText.ts";
 import { consoleCall, screenTransaction, shopOf } from "./eventDetailCalls.ts";
 
 const SCREEN = { en: listEn, ja: listJa } as const;
@@ -74,7 +75,7 @@ function screenOf(page: Page, lang: TestLang) {
     input: (label: string) => page.getByLabel(label, { exact: true }),
     eventLinks: () => table.locator("tbody tr[data-index] a"),
     selectedText: (count: number | string) =>
-      page.getByText(fill(s.selectedCount, { count }), { exact: true }),
+      page.getByText(countText(s, "selectedCount", count), { exact: true }),
   };
 }
 
@@ -131,7 +132,7 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
     await visible(screen.table);
     // The default search lists the newest events, 200 per page.
     await visible(
-      ui.page.getByText(fill(screen.s.total, { count: TEST_DEMO_EVENTS.toLocaleString("en-US") }), {
+      ui.page.getByText(countText(screen.s, "total", TEST_DEMO_EVENTS), {
         exact: true,
       }),
     );
@@ -148,7 +149,7 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
     await searched(ui.page, () => screen.quickBox.press("Enter"));
     await ui.page.waitForURL((url) => url.searchParams.get("q") === first);
     expect(await renderedEventIds(screen.eventLinks())).toEqual([first]);
-    await visible(ui.page.getByText(fill(screen.s.total, { count: "1" }), { exact: true }));
+    await visible(ui.page.getByText(countText(screen.s, "total", 1), { exact: true }));
 
     // Several values separated by spaces; the ends are trimmed.
     await screen.quickBox.fill(` ${third} ${first} ${second} `);
@@ -184,7 +185,7 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
       await visible(ui.page.getByRole("status").filter({ hasText: screen.s.counting }));
       expect((await renderedEventIds(screen.eventLinks())).length).toBeGreaterThan(0);
       release();
-      const total = fill(screen.s.total, { count: TEST_DEMO_EVENTS.toLocaleString("en-US") });
+      const total = countText(screen.s, "total", TEST_DEMO_EVENTS);
       await visible(ui.page.getByText(total, { exact: true }));
 
       // The next search's count fails: the rows stay, the count says so and is asked again.
@@ -198,7 +199,7 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
       await expectNoAxeViolations(ui.page, "event list with a failed count");
       await ui.page.getByRole("button", { name: screen.s.countRetry, exact: true }).click();
       await gone(failure);
-      await visible(ui.page.getByText(fill(screen.s.total, { count: "1" }), { exact: true }));
+      await visible(ui.page.getByText(countText(screen.s, "total", 1), { exact: true }));
     } finally {
       release();
       await ui.page.unroute("**/api/v3/screen/event/count");
@@ -226,7 +227,7 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
     expect(pageTwo.filter((id) => pageOne.includes(id))).toEqual([]);
     // The total stays the search's, whatever the page.
     await visible(
-      ui.page.getByText(fill(screen.s.total, { count: TEST_DEMO_EVENTS.toLocaleString("en-US") }), {
+      ui.page.getByText(countText(screen.s, "total", TEST_DEMO_EVENTS), {
         exact: true,
       }),
     );
@@ -370,11 +371,11 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
     ]);
     await screenReady(ui.page);
     // Every result of the search is selected: the selected count is the total.
-    const totalPattern = new RegExp(`^${fill(screen.s.total, { count: "([\\d,]+)" })}$`);
+    const totalPattern = new RegExp(`^${countText(screen.s, "total", "([\\d,]+)")}$`);
     const totalText = await (await visible(ui.page.getByText(totalPattern))).textContent();
     const total = totalText?.match(totalPattern)?.[1] ?? "";
     expect(total).toMatch(/^[\d,]+$/);
-    await visible(ui.page.getByText(fill(screen.s.selectedCount, { count: total }), { exact: true }));
+    await visible(ui.page.getByText(countText(screen.s, "selectedCount", total), { exact: true }));
 
     await deselect.click();
     await visible(screen.selectedText(0));
@@ -630,10 +631,7 @@ describe.each(TEST_LANGS)("event list with more than 150,000 matches [%s]", (lan
       (url) => url.searchParams.get("createdFromDate") === `${BULK_EVENTS_YEAR}-01-01`,
     );
     // The count of more than 150,000 answers after the rows (a call of its own).
-    await visible(
-      ui.page.getByText(fill(screen.s.totalCapped, { count: "150,000" }), { exact: true }),
-      30_000,
-    );
+    await visible(ui.page.getByText(countText(screen.s, "totalCapped", 150_000), { exact: true }), 30_000);
 
     await ui.page.getByRole("button", { name: screen.s.selectAll, exact: true }).click();
     const dialog = await visible(

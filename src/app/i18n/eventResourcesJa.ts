@@ -4,9 +4,10 @@ import eventDisplayJa from "./locales/ja/eventDisplay.json";
 import eventExportJa from "./locales/ja/eventExport.json";
 import eventListJa from "./locales/ja/eventList.json";
 import shortcutsJa from "./locales/ja/shortcuts.json";
+import type { SinglePluralForm } from "./resources.ts";
 
 /** The event review screens' Japanese namespaces, loaded with the event screens (eventResources.ts). */
-export const eventResourcesJa: EventResources = {
+export const eventResourcesJa: SinglePluralForm<EventResources> = {
   eventDetail: eventDetailJa,
   eventDisplay: eventDisplayJa,
   eventExport: eventExportJa,

@@ -7,26 +7,40 @@ export type Resources = CoreResources & EventResources;
 export type Namespace = keyof Resources;
 
 /**
+ * A namespace's shape in Japanese. A count in English has i18next's plural keys (total_one,
+ * total_other); Japanese has one plural form, written as the bare key (total), which i18next falls
+ * back to. The key-parity test (i18nResources.test.ts) checks the same correspondence.
+ */
+export type SinglePluralForm<T> = {
+  [K in keyof T as K extends `${string}_one`
+    ? never
+    : K extends `${infer Base}_other`
+      ? Base
+      : K]: T[K] extends string ? string : SinglePluralForm<T[K]>;
+};
+type Loaded<T> = T | SinglePluralForm<T>;
+
+/**
  * One language's namespaces, as chunks of their own: a page loads only the language it shows (the
  * core namespaces: resourcesEn.ts, resourcesJa.ts), the event screens add theirs when they load
  * (eventResourcesEn.ts, eventResourcesJa.ts), and another language is loaded when asked to switch.
  * A new namespace is one import and one entry in each language's file of its group.
  */
-const CORE_LOADERS: Record<Lang, () => Promise<CoreResources>> = {
+const CORE_LOADERS: Record<Lang, () => Promise<Loaded<CoreResources>>> = {
   en: () => import("./resourcesEn.ts").then((m) => m.resourcesEn),
   ja: () => import("./resourcesJa.ts").then((m) => m.resourcesJa),
 };
 
-const EVENT_LOADERS: Record<Lang, () => Promise<EventResources>> = {
+const EVENT_LOADERS: Record<Lang, () => Promise<Loaded<EventResources>>> = {
   en: () => import("./eventResourcesEn.ts").then((m) => m.eventResourcesEn),
   ja: () => import("./eventResourcesJa.ts").then((m) => m.eventResourcesJa),
 };
 
-export const loadCoreResources = (lang: Lang): Promise<CoreResources> => CORE_LOADERS[lang]();
-export const loadEventResources = (lang: Lang): Promise<EventResources> => EVENT_LOADERS[lang]();
+export const loadCoreResources = (lang: Lang): Promise<Loaded<CoreResources>> => CORE_LOADERS[lang]();
+export const loadEventResources = (lang: Lang): Promise<Loaded<EventResources>> => EVENT_LOADERS[lang]();
 
 /** Every namespace of a language (a language switch; the key-parity tests). */
-export const loadResources = async (lang: Lang): Promise<Resources> => ({
+export const loadResources = async (lang: Lang): Promise<Loaded<CoreResources> & Loaded<EventResources>> => ({
   ...(await loadCoreResources(lang)),
   ...(await loadEventResources(lang)),
 });

@@ -7,10 +7,11 @@ import passwordJa from "./locales/ja/password.json";
 import rulesJa from "./locales/ja/rules.json";
 import shellJa from "./locales/ja/shell.json";
 import systemJa from "./locales/ja/system.json";
+import type { SinglePluralForm } from "./resources.ts";
 import type { CoreResources } from "./resourcesEn.ts";
 
 /** Every Japanese namespace: one chunk, loaded only when the console is shown in Japanese. */
-export const resourcesJa: CoreResources = {
+export const resourcesJa: SinglePluralForm<CoreResources> = {
   apiConnection: apiConnectionJa,
   common: commonJa,
   login: loginJa,

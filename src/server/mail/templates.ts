@@ -79,7 +79,7 @@ export const csvExportReadyMail = (n: CsvExportReady): OutgoingMail => ({
       `${n.url}\n\n` +
       `このURLは ${formatJst(n.expiresAt)} まで有効です。`,
     `Dear ${n.operatorName},\n\n` +
-      `The event CSV output you requested (${n.rowCount.toLocaleString("en-US")} events) is ready. ` +
+      `The event CSV output you requested (${n.rowCount.toLocaleString("en-US")} ${n.rowCount === 1 ? "event" : "events"}) is ready. ` +
       "Download it at this URL while signed in to the console:\n" +
       `${n.url}\n\n` +
       `The URL is valid until ${formatJst(n.expiresAt)}.`,

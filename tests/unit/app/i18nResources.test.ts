@@ -25,21 +25,40 @@ const keysOf = (value: unknown, prefix = ""): string[] =>
     ? Object.entries(value).flatMap(([key, inner]) => keysOf(inner, prefix ? `${prefix}.${key}` : key))
     : [prefix];
 
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)(?:, \w+)?\}/g)].map((m) => m[1]).sort();
+
+/** i18next's plural suffixes: English writes a count's text as key_one and key_other. */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+/** The key a Japanese text has for an English key: a plural form's bare key (Japanese has one form). */
+const japaneseKey = (englishKey: string) => englishKey.replace(PLURAL, "");
+
+const textAt = (lang: "ja" | "en", ns: Namespace, key: string): string =>
+  String(
+    key
+      .split(".")
+      .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], resources[lang][ns]),
+  );
 
 describe("i18n resources", () => {
   it.each(NAMESPACES)("namespace %s has exactly the same keys in Japanese and English", (ns) => {
-    expect(keysOf(resources.ja[ns]).sort()).toEqual(keysOf(resources.en[ns]).sort());
+    const english = keysOf(resources.en[ns]);
+    expect(keysOf(resources.ja[ns]).sort()).toEqual([...new Set(english.map(japaneseKey))].sort());
+    // An English count has both forms, and only these two (its texts are for people, not code).
+    for (const key of english.filter((key) => PLURAL.test(key))) {
+      expect(key, `${ns}:${key}`).toMatch(/_(one|other)$/);
+      expect(english, `${ns}:${key}`).toContain(`${japaneseKey(key)}_one`);
+      expect(english, `${ns}:${key}`).toContain(`${japaneseKey(key)}_other`);
+    }
+    expect(keysOf(resources.ja[ns]).filter((key) => PLURAL.test(key))).toEqual([]);
   });
 
   it.each(NAMESPACES)("namespace %s uses the same single-brace placeholders in both languages", (ns) => {
     for (const key of keysOf(resources.en[ns])) {
-      const read = (lang: "ja" | "en") =>
-        key
-          .split(".")
-          .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], resources[lang][ns]);
-      expect(placeholders(String(read("ja"))), `${ns}:${key}`).toEqual(placeholders(String(read("en"))));
-      expect(String(read("en")), `${ns}:${key}`).not.toMatch(/\{\{/);
+      const english = textAt("en", ns, key);
+      expect(placeholders(textAt("ja", ns, japaneseKey(key))), `${ns}:${key}`).toEqual(placeholders(english));
+      expect(english, `${ns}:${key}`).not.toMatch(/\{\{/);
+      // A plural form counts with {count}, as i18next chooses the form by it.
+      if (PLURAL.test(key)) expect(placeholders(english), `${ns}:${key}`).toContain("count");
     }
   });
 

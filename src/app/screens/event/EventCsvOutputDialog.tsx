@@ -31,7 +31,7 @@ export function EventCsvOutputDialog({
   selection,
   selectedCount,
 }: EventCsvOutputDialogProps) {
-  const { t, i18n } = useTranslation("eventExport");
+  const { t } = useTranslation("eventExport");
   const descriptionId = useId();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -45,9 +45,7 @@ export function EventCsvOutputDialog({
           >
             <Dialog.Title className="dialog-title">{t("title")}</Dialog.Title>
             <Dialog.Description id={descriptionId} className="dialog-description">
-              {t("selected", {
-                total: selectedCount.toLocaleString(i18n.language === "en" ? "en-US" : "ja-JP"),
-              })}
+              {t("selected", { count: selectedCount })}
             </Dialog.Description>
             {/* Mounted only while open: closing the dialog stops its machine and so the polling. */}
             <CsvExportProvider>

@@ -85,12 +85,11 @@ function ResultPage() {
  * while the rows stay.
  */
 function ResultTotal() {
-  const { t, i18n } = useTranslation("eventList");
+  const { t } = useTranslation("eventList");
   const list = EventSearchActor.useActorRef();
   const total = EventSearchActor.useSelector((snapshot) => snapshot.context.total);
   const failed = EventSearchActor.useSelector((snapshot) => snapshot.matches({ total: "failed" }));
   const countErrors = EventSearchActor.useSelector((snapshot) => snapshot.context.countErrors);
-  const count = (n: number) => n.toLocaleString(i18n.language);
 
   if (failed) {
     // A failure of the call itself says no more than countFailed (its technical text is not shown).
@@ -113,8 +112,8 @@ function ResultTotal() {
       {total === null
         ? t("counting")
         : total.totalCapped
-          ? t("totalCapped", { count: count(EVENT_TOTAL_CAP) })
-          : t("total", { count: count(total.total) })}
+          ? t("totalCapped", { count: EVENT_TOTAL_CAP })
+          : t("total", { count: total.total })}
     </Text>
   );
 }

@@ -45,7 +45,7 @@ export function SelectionBar() {
     <Flex direction="column" gap="2">
       <Flex gap="3" align="center" wrap="wrap">
         <Text size="2" weight="medium" role="status">
-          {t("selectedCount", { count: count.toLocaleString(i18n.language) })}
+          {t("selectedCount", { count })}
         </Text>
         <Button
           type="button"

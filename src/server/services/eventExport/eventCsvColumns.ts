@@ -55,7 +55,7 @@ const columnOf = (field: string): string => field.replace(/[A-Z]/g, (letter) => 
 const dateSql = (ref: string): string =>
   `to_char((${ref} at time zone 'UTC') + interval '9 hours', 'YYYY/MM/DD HH24:MI:SS')`;
 
-/** Field keys that appear in more than one group get the group's name in their header. */
+/** The fields of a group, in column order. */
 function groupFields(group: ExportGroup): readonly string[] {
   switch (group) {
     case "basic":
@@ -81,18 +81,26 @@ function groupFields(group: ExportGroup): readonly string[] {
   }
 }
 
-const SHARED_FIELDS: ReadonlySet<string> = (() => {
-  const seen = new Map<string, number>();
-  for (const group of EXPORT_GROUPS)
-    for (const field of groupFields(group)) seen.set(field, (seen.get(field) ?? 0) + 1);
-  return new Set([...seen].filter(([, count]) => count > 1).map(([field]) => field));
-})();
+/** The fired rules' own group column, named apart from the basic group's deciding rule group. */
+const FIRED_RULE_GROUP_HEADER: Record<Lang, string> = { en: "Fired rule group", ja: "発火ルールグループ" };
 
+/** "Phone number" after a group name reads "Purchaser phone number"; an acronym (IP, BIN) keeps its case. */
+const afterGroupName = (label: string): string =>
+  /^[A-Z][A-Z]/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
+
+/**
+ * A column's header: its field's name, the purchaser's and shipping's every column prefixed with the
+ * party (so a filtered spreadsheet still says whose address it is), and the fired rules' group named
+ * apart from the deciding group of the basic group. Headers are unique (eventCsvColumns.test.ts).
+ */
 function header(lang: Lang, group: ExportGroup, field: string): string {
   const label = (EVENT_FIELD_LABELS[lang] as Record<string, string>)[field] ?? field;
-  if (!SHARED_FIELDS.has(field)) return label;
-  const groupName = EVENT_SECTION_LABELS[lang][group];
-  return lang === "ja" ? `${groupName}${label}` : `${groupName} ${label}`;
+  if (group === "purchaser" || group === "shipping") {
+    const party = EVENT_SECTION_LABELS[lang][group];
+    return lang === "ja" ? `${party}${label}` : `${party} ${afterGroupName(label)}`;
+  }
+  if (group === "firedRule" && field === "ruleGroupName") return FIRED_RULE_GROUP_HEADER[lang];
+  return label;
 }
 
 /** The SQL of one group's value for the event `e` (see ExportRow). Identifiers are the constants above. */

@@ -8,14 +8,14 @@ import { formatDateTime } from "../../../i18n/format.ts";
  * once the file is ready, or why there is no file.
  */
 export function CsvExportProgress() {
-  const { t, i18n } = useTranslation("eventExport");
+  const { t } = useTranslation("eventExport");
   const { t: message } = useTranslation("messages");
   const accepted = CsvExportActor.useSelector((snapshot) => snapshot.matches("accepted"));
   const ready = CsvExportActor.useSelector((snapshot) => snapshot.matches("ready"));
   const refused = CsvExportActor.useSelector((snapshot) => snapshot.matches("refused"));
   const failed = CsvExportActor.useSelector((snapshot) => snapshot.matches("failed"));
   const { status, failure, errors } = CsvExportActor.useSelector((snapshot) => snapshot.context);
-  const total = status?.rowCount.toLocaleString(i18n.language === "en" ? "en-US" : "ja-JP");
+  const total = status?.rowCount;
 
   const problem =
     refused || failed
@@ -29,7 +29,7 @@ export function CsvExportProgress() {
       <div role="status" aria-live="polite">
         {accepted ? (
           <Text as="p" size="2">
-            {message("no.008")} {total === undefined ? null : t("preparing", { total })}
+            {message("no.008")} {total === undefined ? null : t("preparing", { count: total })}
           </Text>
         ) : null}
         {ready && status ? (

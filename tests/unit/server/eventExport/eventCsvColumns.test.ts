@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { EXPORT_GROUPS } from "../../../../src/contract/eventFields.ts";
+import { eventCsvPlan } from "../../../../src/server/services/eventExport/eventCsvColumns.ts";
+
+const headers = (lang: "en" | "ja", groups: readonly (typeof EXPORT_GROUPS)[number][]) =>
+  eventCsvPlan(lang, groups, ",").headers;
+
+describe("event CSV headers", () => {
+  it.each(["en", "ja"] as const)("are unique with every group chosen (%s)", (lang) => {
+    const all = headers(lang, EXPORT_GROUPS);
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it("name every purchaser and shipping column with its party, in English in sentence case", () => {
+    expect(headers("en", ["purchaser"])).toEqual(
+      expect.arrayContaining(["Purchaser address", "Purchaser phone number", "Purchaser media code"]),
+    );
+    expect(headers("en", ["shipping"])).toEqual(
+      expect.arrayContaining(["Shipping address", "Shipping shop member ID", "Shipping delivery company"]),
+    );
+    expect(headers("ja", ["purchaser"])).toEqual(expect.arrayContaining(["購入者住所", "購入者媒体コード"]));
+    expect(headers("ja", ["shipping"])).toEqual(expect.arrayContaining(["配送先住所", "配送先配送会社"]));
+    for (const [lang, parties] of [
+      ["en", ["Purchaser", "Shipping"]],
+      ["ja", ["購入者", "配送先"]],
+    ] as const)
+      for (const [index, group] of (["purchaser", "shipping"] as const).entries())
+        for (const header of headers(lang, [group]))
+          expect(header.startsWith(parties[index] as string)).toBe(true);
+  });
+
+  it("name the fired rules' group apart from the deciding rule group, once each", () => {
+    expect(headers("en", ["basic", "firedRule"]).filter((header) => /rule group/i.test(header))).toEqual([
+      "Rule group",
+      "Fired rule group",
+    ]);
+    expect(
+      headers("ja", ["basic", "firedRule"]).filter((header) => header.includes("ルールグループ")),
+    ).toEqual(["ルールグループ", "発火ルールグループ"]);
+  });
+
+  it("keep the other groups' field names as the detail shows them", () => {
+    expect(headers("en", ["firedRule"])).toEqual([
+      "Rule code",
+      "Rule description",
+      "Fired rule group",
+      "Reason rule",
+    ]);
+    expect(headers("en", ["device"]).slice(0, 3)).toEqual(["Cookie", "Device ID", "IP address"]);
+  });
+});
