@@ -14,10 +14,10 @@ import { internalFailure } from "../shared/internalFailure.ts";
 import { notProvided } from "../shared/notProvided.ts";
 import { acceptedResult, type CallOutcome, isAccepted, refusalErrors } from "../shared/outcome.ts";
 import {
+  isExportable,
   type ListSelection,
   NO_SELECTION,
   selectedCount,
-  selectedModels,
   selectRows,
   staysOneModel,
   toggleRow,
@@ -35,6 +35,15 @@ export interface EventPage {
 export interface EventTotal {
   total: number;
   totalCapped: boolean;
+}
+
+/**
+ * Where in the results the list stands: the page size and the keyset cursors walked to the shown page
+ * (the first is null, page 1). Back from a detail, the list searches again at the same page.
+ */
+export interface ListPosition {
+  pageSize: EventPageSize;
+  cursors: (string | null)[];
 }
 
 export interface EventSearchContext {
@@ -57,7 +66,10 @@ export interface EventSearchContext {
 }
 
 export type EventSearchEvent =
-  | { type: "search.submit"; search: EventSearch }
+  /** `position`: start at that page instead of page 1 (the list coming back from a detail). */
+  | { type: "search.submit"; search: EventSearch; position?: ListPosition }
+  /** The search asked for is not valid (a URL edited by hand): `search` is what the form shows of it. */
+  | { type: "search.invalid"; search: EventSearch }
   | { type: "page.next" }
   | { type: "page.previous" }
   | { type: "page.size"; pageSize: EventPageSize }
@@ -122,6 +134,10 @@ const hasError = (outcome: CallOutcome<unknown>, code: string) =>
  * `list.results.exporting`. The total is a call of its own in the parallel `total` region, asked
  * beside the first page: the rows show at once, the total when counted; a count failure leaves the
  * rows; a new search cancels a running count, and so does a first page that matches nothing (676).
+ * A search may start at a given page and page size (the list back from a detail); if that page is
+ * gone, page 1 is searched instead. A search that is not valid (a URL edited by hand) runs nothing:
+ * `list.invalid`, where the form shows why (a `search.submit` the schema refuses is ignored: the
+ * form checks before it submits).
  */
 export const eventSearchMachine = setup({
   types: {
@@ -144,6 +160,9 @@ export const eventSearchMachine = setup({
     tooManyRows: (_, params: { outcome: CallOutcome<unknown> }) =>
       hasError(params.outcome, ERROR.tooManyRows),
     hasNextPage: ({ context }) => context.page?.nextCursor != null,
+    /** 676 for a page after page 1: its cursor's events are gone (deleted since the page was left). */
+    laterPageGone: ({ context }, params: { outcome: CallOutcome<unknown> }) =>
+      context.cursors.length > 1 && hasError(params.outcome, ERROR.noDataFound),
     hasPreviousPage: ({ context }) => context.cursors.length > 1,
     allOfSearchSelected: ({ context }) => context.selection.kind === "search",
     rowStaysOneModel: ({ context, event }) => {
@@ -182,15 +201,15 @@ export const eventSearchMachine = setup({
         EVENT_ID_SELECTION_LIMIT,
     pageStaysOneModel: ({ context }) => staysOneModel(context.selection, context.page?.rows ?? []),
     somethingSelected: ({ context }) => selectedCount(context.selection) > 0,
-    exportable: ({ context }) =>
-      selectedCount(context.selection) > 0 && selectedModels(context.selection).length === 1,
+    exportable: ({ context }) => isExportable(context.selection),
   },
   actions: {
-    startSearch: assign(({ event }) => {
+    startSearch: assign(({ context, event }) => {
       assertEvent(event, "search.submit");
       return {
         search: event.search,
-        cursors: [null],
+        pageSize: event.position?.pageSize ?? context.pageSize,
+        cursors: event.position?.cursors ?? [null],
         page: null,
         total: null,
         countErrors: [],
@@ -205,6 +224,21 @@ export const eventSearchMachine = setup({
       countErrors: [internalFailure(params.error)],
     })),
     forgetCountErrors: assign({ countErrors: [] }),
+    /** A search that is not valid (one read from the URL): nothing is shown for it, nor counted. */
+    dropResults: assign(({ event }) => {
+      assertEvent(event, "search.invalid");
+      return {
+        search: event.search,
+        cursors: [null],
+        page: null,
+        total: null,
+        countErrors: [],
+        selection: NO_SELECTION,
+        errors: [],
+        selectionErrors: [],
+      };
+    }),
+    backToPageOne: assign({ cursors: [null] }),
     choosePageSize: assign(({ event }) => {
       assertEvent(event, "page.size");
       return { pageSize: event.pageSize, cursors: [null], errors: [], selectionErrors: [] };
@@ -282,6 +316,8 @@ export const eventSearchMachine = setup({
       target: [".list.searching", ".total.counting"],
       actions: "startSearch",
     },
+    // One that is not valid (a URL edited by hand) runs nothing: the list says so, the form shows why.
+    "search.invalid": { target: [".list.invalid", ".total.idle"], actions: "dropResults" },
   },
   states: {
     list: {
@@ -290,6 +326,8 @@ export const eventSearchMachine = setup({
         idle: {},
         searching: {
           tags: ["busy"],
+          // Another page size meanwhile searches again at once (the page being loaded is dropped).
+          on: { "page.size": { target: "searching", reenter: true, actions: "choosePageSize" } },
           invoke: {
             id: "loadPage",
             src: "loadPage",
@@ -306,6 +344,13 @@ export const eventSearchMachine = setup({
                   type: "recordPage",
                   params: ({ event }) => ({ page: acceptedResult(event.output) }),
                 },
+              },
+              {
+                // A later page that is gone (events deleted since it was left): page 1 instead.
+                guard: { type: "laterPageGone", params: ({ event }) => ({ outcome: event.output }) },
+                target: "searching",
+                reenter: true,
+                actions: "backToPageOne",
               },
               {
                 // 676: nothing to count either.
@@ -413,6 +458,8 @@ export const eventSearchMachine = setup({
             },
           },
         },
+        // The search is not valid: nothing until a valid one is submitted.
+        invalid: {},
         // Another page size searches again too (the same search; a retry after a failure), and counts.
         empty: {
           on: {

@@ -35,6 +35,10 @@ export function selectedModels(selection: ListSelection): string[] {
   return [...new Set(selection.rows.map((row) => row.modelId))];
 }
 
+/** CSV output takes a selection that is not empty and of one screening model. */
+export const isExportable = (selection: ListSelection): boolean =>
+  selectedCount(selection) > 0 && selectedModels(selection).length === 1;
+
 /** Whether adding these rows keeps the selection within one screening model. */
 export function staysOneModel(selection: ListSelection, rows: readonly Pick<EventListRow, "modelId">[]) {
   return new Set([...selectedModels(selection), ...rows.map((row) => row.modelId)]).size <= 1;

@@ -238,20 +238,48 @@ export function searchToQuery(search: EventSearch): URLSearchParams {
   return params;
 }
 
-/** Reads a search back from the URL; anything invalid gives the empty quick search. */
-export function searchFromQuery(params: URLSearchParams): EventSearch {
-  if (params.get("mode") === SEARCH_MODE.detail) {
-    const raw: Record<string, unknown> = { ...EMPTY_DETAIL_SEARCH };
-    for (const key of Object.keys(detailSearchShape) as DetailSearchField[]) {
-      const value = params.get(key);
-      if (value === null) continue;
-      raw[key] = ARRAY_FIELDS.has(key) ? value.split(",").filter((v) => v !== "") : value;
-    }
-    const parsed = detailSearchSchema.safeParse(raw);
-    return parsed.success ? parsed.data : EMPTY_DETAIL_SEARCH;
+/**
+ * The search a URL holds (a reload, a bookmark, back and forward, a link): `valid` when the contract
+ * accepts it; otherwise `search` holds the URL's values for the form to show, its text as written and
+ * its choices (checkboxes, dropdowns) without values outside their lists, which no control could show
+ * or take back. Nothing is dropped silently: the list runs no search and the form says what is wrong.
+ */
+export function readSearchQuery(
+  params: URLSearchParams,
+): { valid: true; search: EventSearch } | { valid: false; search: EventSearch; error: z.ZodError } {
+  if (params.get("mode") !== SEARCH_MODE.detail) {
+    const quick = { mode: SEARCH_MODE.quick, q: params.get("q") ?? "" };
+    const parsed = quickSearchSchema.safeParse(quick);
+    return parsed.success
+      ? { valid: true, search: parsed.data }
+      : { valid: false, search: quick, error: parsed.error };
   }
-  const parsed = quickSearchSchema.safeParse({ mode: SEARCH_MODE.quick, q: params.get("q") ?? "" });
-  return parsed.success ? parsed.data : EMPTY_QUICK_SEARCH;
+  const raw: Record<string, unknown> = { ...EMPTY_DETAIL_SEARCH };
+  const shown: Record<string, unknown> = { ...EMPTY_DETAIL_SEARCH };
+  for (const key of Object.keys(detailSearchShape) as DetailSearchField[]) {
+    const value = params.get(key);
+    if (value === null) continue;
+    const field = detailSearchShape[key];
+    if (ARRAY_FIELDS.has(key)) {
+      raw[key] = value.split(",").filter((v) => v !== "");
+      const item = (field as z.ZodArray<z.ZodType>).element;
+      shown[key] = (raw[key] as string[]).filter((v) => item.safeParse(v).success);
+    } else {
+      raw[key] = value;
+      shown[key] = field instanceof z.ZodEnum && !field.safeParse(value).success ? shown[key] : value;
+    }
+  }
+  const parsed = detailSearchSchema.safeParse(raw);
+  return parsed.success
+    ? { valid: true, search: parsed.data }
+    : { valid: false, search: shown as DetailSearch, error: parsed.error };
+}
+
+/** Reads a valid search back from the URL; anything invalid gives the empty search of its mode. */
+export function searchFromQuery(params: URLSearchParams): EventSearch {
+  const read = readSearchQuery(params);
+  if (read.valid) return read.search;
+  return read.search.mode === SEARCH_MODE.detail ? EMPTY_DETAIL_SEARCH : EMPTY_QUICK_SEARCH;
 }
 
 // ---- calls ----

@@ -478,7 +478,8 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     const [, , eventId] = await reviewEventIds(ui.app, ui);
     if (!eventId) throw new Error("the demo data has no third REVIEW event");
     await openDetail(ui.page, eventId);
-    await action(ui.page, "memo").click();
+    await action(ui.page, "memo").focus();
+    await ui.page.keyboard.press("Enter");
     await visible(dialogOf(ui.page, "memo"));
 
     const reviewer = await secondOperator(ACCOUNTS.reviewer, eventId);
@@ -490,9 +491,12 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     } finally {
       await reviewer.context.close();
     }
-    // Escape cancels the dialog and ends the edit.
+    // Escape cancels the dialog and ends the edit; the focus is back on the button that opened it.
     await ui.page.keyboard.press("Escape");
     await gone(dialogOf(ui.page, "memo"));
+    await expect
+      .poll(() => action(ui.page, "memo").evaluate((element) => element === document.activeElement))
+      .toBe(true);
   });
 
   it("releases the edit lock when the operator leaves with a dialog open: browser Back, or the page reloaded", async () => {

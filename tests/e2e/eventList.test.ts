@@ -113,6 +113,14 @@ const descriptionOf = (input: Locator) =>
       .join(" "),
   );
 
+/** The text of the element that has the focus (a button's name). */
+const focusedText = (page: Page) =>
+  page.evaluate(() =>
+    !document.activeElement || document.activeElement === document.body
+      ? "<body>"
+      : (document.activeElement.textContent?.trim() ?? ""),
+  );
+
 const isListCall = (response: Response) =>
   response.url().endsWith("/api/v3/screen/event/list") && response.request().method() === "POST";
 
@@ -220,8 +228,11 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
     const previous = ui.page.getByRole("button", { name: screen.s.previousPage, exact: true });
     const next = ui.page.getByRole("button", { name: screen.s.nextPage, exact: true });
     expect(await previous.isDisabled()).toBe(true);
-    await searched(ui.page, () => next.click());
+    // By keyboard: the focus stays on Next while the page loads and after.
+    await next.focus();
+    await searched(ui.page, () => ui.page.keyboard.press("Enter"));
     await visible(ui.page.getByText(fill(screen.s.pageNumber, { page: 2 }), { exact: true }));
+    expect(await focusedText(ui.page)).toBe(screen.s.nextPage);
     const pageTwo = await renderedEventIds(screen.eventLinks());
     expect(pageTwo.length).toBeGreaterThan(0);
     expect(pageTwo.filter((id) => pageOne.includes(id))).toEqual([]);
@@ -232,9 +243,64 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
       }),
     );
 
-    await searched(ui.page, () => previous.click());
+    // A detail opened from page 2 goes back to page 2 at 50 per page, by the browser's Back as by
+    // the detail's, with the row it opened focused; previous still leads to page 1.
+    const opened = pageTwo[3] ?? "";
+    for (const goBack of [
+      () => ui.page.goBack(),
+      () => ui.page.getByRole("button", { name: DETAIL[lang].back, exact: true }).click(),
+    ]) {
+      await ui.page.getByRole("link", { name: opened, exact: true }).click();
+      await visible(heading(ui.page, DETAIL[lang].heading));
+      await searched(ui.page, goBack);
+      await visible(ui.page.getByText(fill(screen.s.pageNumber, { page: 2 }), { exact: true }));
+      expect(await perPage.inputValue()).toBe("50");
+      expect(await renderedEventIds(screen.eventLinks())).toEqual(pageTwo);
+      await ui.page.waitForFunction((id) => document.activeElement?.textContent === id, opened, {
+        timeout: 5_000,
+      });
+    }
+
+    // Previous, disabled on page 1, hands the focus to Next.
+    await previous.focus();
+    await searched(ui.page, () => ui.page.keyboard.press("Enter"));
     await visible(ui.page.getByText(fill(screen.s.pageNumber, { page: 1 }), { exact: true }));
     expect(await renderedEventIds(screen.eventLinks())).toEqual(pageOne);
+    await expect.poll(() => focusedText(ui.page)).toBe(screen.s.nextPage);
+  });
+
+  it("says a URL's search is not valid, shows its values with the reasons and searches nothing", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.reviewer);
+    const screen = screenOf(ui.page, lang);
+    await visible(screen.table);
+    let listCalls = 0;
+    ui.page.on("request", (request) => {
+      if (request.url().endsWith("/api/v3/screen/event/list")) listCalls++;
+    });
+    const tel = "0836-36-0999";
+    await ui.page.goto(ui.app.at(`/EventList?mode=1&tel=${tel}&amountFrom=abc&aaresult=NG,BOGUS`));
+    await visible(ui.page.getByText(screen.s.invalidSearch, { exact: true }));
+    expect(await screen.table.count()).toBe(0);
+    expect(await screen.input(screen.field.tel).inputValue()).toBe(tel);
+    const amountFrom = screen.input(fill(screen.s.rangeFrom, { field: screen.field.amount }));
+    expect(await amountFrom.inputValue()).toBe("abc");
+    expect(await amountFrom.getAttribute("aria-invalid")).toBe("true");
+    expect(await descriptionOf(amountFrom)).toContain(MESSAGES[lang].validation.numeric);
+    await expectNoAxeViolations(ui.page, "event list with a URL's search that is not valid");
+    expect(listCalls).toBe(0);
+
+    // Corrected, it searches, and the URL says the corrected search.
+    await screen.input(screen.field.tel).fill("");
+    await amountFrom.fill("1000");
+    await searched(ui.page, () => screen.searchButton.click());
+    await visible(screen.table);
+    const url = new URL(ui.page.url());
+    expect([
+      url.searchParams.get("tel"),
+      url.searchParams.get("amountFrom"),
+      url.searchParams.get("aaresult"),
+    ]).toEqual([null, "1000", "NG"]);
+    expect(await amountFrom.getAttribute("aria-invalid")).not.toBe("true");
   });
 
   it("detailed search by automatic result and a date-time range, with the form open clean for axe", async () => {
@@ -358,18 +424,24 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
     await ui.page.keyboard.press("Space");
     await visible(screen.selectedText(1));
     expect(await csv.isEnabled()).toBe(true);
-    // CSV output opens its dialog for the selection; Escape closes it and the selection stays.
-    await csv.click();
+    // CSV output opens its dialog for the selection (by Enter); Escape closes it, the selection
+    // stays and the focus is back on the button.
+    await csv.focus();
+    await ui.page.keyboard.press("Enter");
     const csvDialog = await visible(ui.page.getByRole("dialog", { name: screen.s.csvOutput, exact: true }));
     await ui.page.keyboard.press("Escape");
     await gone(csvDialog);
     await visible(screen.selectedText(1));
+    await expect.poll(() => focusedText(ui.page)).toBe(screen.s.csvOutput);
 
+    // By keyboard, select all keeps the focus while it runs and after.
+    await ui.page.getByRole("button", { name: screen.s.selectAll, exact: true }).focus();
     await Promise.all([
       ui.page.waitForResponse((response) => response.url().endsWith("/api/v3/screen/event/selectAll")),
-      ui.page.getByRole("button", { name: screen.s.selectAll, exact: true }).click(),
+      ui.page.keyboard.press("Enter"),
     ]);
     await screenReady(ui.page);
+    await expect.poll(() => focusedText(ui.page)).toBe(screen.s.selectAll);
     // Every result of the search is selected: the selected count is the total.
     const totalPattern = new RegExp(`^${countText(screen.s, "total", "([\\d,]+)")}$`);
     const totalText = await (await visible(ui.page.getByText(totalPattern))).textContent();
@@ -377,9 +449,12 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
     expect(total).toMatch(/^[\d,]+$/);
     await visible(ui.page.getByText(countText(screen.s, "selectedCount", total), { exact: true }));
 
-    await deselect.click();
+    // Deselect all disables itself and CSV output: the focus goes to the nearest enabled control.
+    await deselect.focus();
+    await ui.page.keyboard.press("Enter");
     await visible(screen.selectedText(0));
     expect(await csv.isDisabled()).toBe(true);
+    await expect.poll(() => focusedText(ui.page)).toBe(screen.s.selectAll);
   });
 
   it("moves between rows with the arrow keys and j / k, ticks one with x, opens a detail and comes back to the same search and scroll", async () => {

@@ -13,10 +13,15 @@ export function validateForm<S extends z.ZodType>(
 ): { ok: true; data: z.output<S> } | { ok: false; errors: FieldErrors } {
   const parsed = schema.safeParse(values);
   if (parsed.success) return { ok: true, data: parsed.data };
-  // The "messages" namespace is the contract's catalogue in the language shown (spec section 5 texts).
+  return { ok: false, errors: parseErrors(parsed.error) };
+}
+
+/** A failed parse's first message per field, in the language shown (spec section 5 texts). */
+export function parseErrors(error: z.ZodError): FieldErrors {
+  // The "messages" namespace is the contract's catalogue in the language shown.
   const text = (key: string, params?: Record<string, string | number>) =>
     translateKey(`messages:${key}`, params);
-  return { ok: false, errors: firstPerField(fieldErrorsIn(text, parsed.error)) };
+  return firstPerField(fieldErrorsIn(text, error));
 }
 
 /** The server's validation refusals that name a field, as field errors. */

@@ -25,10 +25,12 @@ import {
   countedCapped,
   countRefused,
   fullPages,
+  invalidSearch,
   mixedLoaded,
   multipleModels,
   noMatch,
   quickSearch,
+  resumeAtPage2,
   singleModelLoaded,
   tooManyRows,
 } from "../walks/eventSearchWalk.ts";
@@ -145,11 +147,71 @@ describe("eventSearchMachine", () => {
     expect(pending).toHaveLength(3);
   });
 
-  it("ignores a search the contract's schema refuses (the form shows its field messages)", () => {
+  it("ignores a search the contract's schema refuses (the form checks before it submits)", () => {
     const { actor, calls } = startList();
     actor.send({ type: "search.submit", search: { ...EMPTY_DETAIL_SEARCH, eventId: "x".repeat(48) } });
     expect(actor.getSnapshot().value).toEqual({ list: "idle", total: "idle" });
     expect(calls).toEqual([]);
+  });
+
+  it("runs nothing for a search that is not valid (a URL edited by hand): nothing shown or counted", async () => {
+    const { actor, calls } = await searched();
+    actor.send({ type: "row.toggle", eventId: "E1" });
+    actor.send(invalidSearch);
+    expect(actor.getSnapshot().value).toEqual({ list: "invalid", total: "idle" });
+    const { page, total, selection, errors } = actor.getSnapshot().context;
+    expect({ page, total, selectedCount: selectedCount(selection), errors }).toEqual({
+      page: null,
+      total: null,
+      selectedCount: 0,
+      errors: [],
+    });
+    expect(actor.getSnapshot().hasTag("busy")).toBe(false);
+    expect(calls).toEqual(["page 200 first", "count"]);
+    // A valid search afterwards runs as usual.
+    actor.send({ type: "search.submit", search: quickSearch });
+    await settle();
+    expect(actor.getSnapshot().value).toMatchObject({ list: { results: "browsing" } });
+  });
+
+  it("starts at the page and page size it is given (back from a detail), then pages from there", async () => {
+    const { actor, calls } = startList();
+    actor.send({ ...resumeAtPage2 });
+    await settle();
+    expect(actor.getSnapshot().value).toMatchObject({ list: { results: "browsing" } });
+    expect(actor.getSnapshot().context.pageSize).toBe(500);
+    actor.send({ type: "page.previous" });
+    await settle();
+    expect(calls).toEqual(["page 500 cursor-2", "count", "page 500 first"]);
+    // A new search keeps the page size and starts at page 1.
+    actor.send({ type: "search.submit", search: { mode: "0", q: "E9" } });
+    await settle();
+    expect(calls.at(-2)).toBe("page 500 first");
+  });
+
+  it("takes another page size while a page loads: the load is dropped and the new size searched", async () => {
+    const finish: ((outcome: LoadPageOutcome) => void)[] = [];
+    const { actor, calls } = startList({ page: () => new Promise((resolve) => finish.push(resolve)) });
+    actor.send({ type: "search.submit", search: quickSearch });
+    actor.send({ type: "page.size", pageSize: 50 });
+    expect(actor.getSnapshot().value).toMatchObject({ list: "searching" });
+    finish[0]?.(singleModelLoaded);
+    finish[1]?.(mixedLoaded);
+    await settle();
+    expect(calls.filter((call) => call.startsWith("page"))).toEqual(["page 200 first", "page 50 first"]);
+    expect(actor.getSnapshot().context.page?.rows.map((row) => row.eventId)).toEqual(["E1", "E2", "E3"]);
+  });
+
+  it("searches page 1 when the page it starts at is gone (676 after page 1)", async () => {
+    const { actor, calls } = startList({
+      page: async (input) => (input.cursor === null ? mixedLoaded : noMatch),
+    });
+    actor.send({ ...resumeAtPage2 });
+    await settle();
+    expect(actor.getSnapshot().value).toMatchObject({ list: { results: "browsing" } });
+    expect(actor.getSnapshot().context.cursors).toEqual([null]);
+    expect(actor.getSnapshot().context.page?.rows.map((row) => row.eventId)).toEqual(["E1", "E2", "E3"]);
+    expect(calls.filter((call) => call.startsWith("page"))).toEqual(["page 500 cursor-2", "page 500 first"]);
   });
 
   it("pages forward with the previous page's cursor and back over the stack; a page size restarts", async () => {

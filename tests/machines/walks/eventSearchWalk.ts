@@ -108,6 +108,17 @@ export const fullPages: LoadPageOutcome[] = Array.from(
 
 export const quickSearch: EventSearch = { mode: "0", q: "E1 E2 E3" };
 const submit = { type: "search.submit", search: quickSearch } satisfies EventSearchEvent;
+/** The list back from a detail: the same search at page 2 of 500 per page. */
+export const resumeAtPage2 = {
+  type: "search.submit",
+  search: quickSearch,
+  position: { pageSize: 500, cursors: [null, "cursor-2"] },
+} satisfies EventSearchEvent;
+/** A URL edited by hand: a quick-search value longer than the box takes (500 characters). */
+export const invalidSearch = {
+  type: "search.invalid",
+  search: { mode: "0", q: "E".repeat(501) },
+} satisfies EventSearchEvent;
 const next = { type: "page.next" } satisfies EventSearchEvent;
 const previous = { type: "page.previous" } satisfies EventSearchEvent;
 const pageSize = { type: "page.size", pageSize: 500 } satisfies EventSearchEvent;
@@ -126,7 +137,8 @@ const selectedAll = (output: SelectAllOutcome) => ({ type: "xstate.done.actor.se
 export const eventSearchWalk = {
   machine: eventSearchMachine,
   events: {
-    "search.submit": [submit],
+    "search.submit": [submit, resumeAtPage2],
+    "search.invalid": [invalidSearch],
     "page.next": [next],
     "page.previous": [previous],
     "page.size": [pageSize],
@@ -173,6 +185,7 @@ export const eventSearchWalk = {
       case "xstate.error.actor.loadPage":
         return !snapshot.matches({ total: "counting" }) && !snapshot.matches({ total: "failed" });
       case "search.submit":
+      case "search.invalid":
         return (
           !snapshot.matches({ list: "searching" }) && (snapshot.matches({ list: "idle" }) || nothingSelected)
         );

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { ListPosition } from "../../../machines/event/eventSearchMachine.ts";
 import {
   detailPath,
   listPath,
@@ -12,6 +13,8 @@ import { EMPTY_DETAIL_SEARCH, type EventSearch, searchFromQuery } from "../../..
 import { memoryStorage } from "../client/memoryStorage.ts";
 
 const quick: EventSearch = { mode: "0", q: "E1 E2" };
+const pageOne = { pageSize: 200, cursors: [null] } satisfies ListPosition;
+const pageThree = { pageSize: 50, cursors: [null, "c2", "c3"] } satisfies ListPosition;
 const detail: EventSearch = {
   ...EMPTY_DETAIL_SEARCH,
   aaresult: ["NG", "HOLD"],
@@ -36,18 +39,20 @@ describe("event list -> detail transit", () => {
   it("hands the detail the search, the list's URL and the scroll offset, from the list only", () => {
     const storage = memoryStorage();
     expect(readListForDetail(storage)).toBeNull();
-    rememberListForDetail(detail, 1234.5, storage);
+    rememberListForDetail(detail, pageThree, 1234.5, "E7", storage);
     expect(getTransit("/EventDetail", storage)?.referrer).toBe("/EventList");
     expect(readListForDetail(storage)).toEqual({
       search: detail,
+      position: pageThree,
       scrollOffset: 1234.5,
       listUrl: listPath(detail),
+      shownEventId: "E7",
     });
 
     // Another screen's entry for the detail is not a list context.
     setTransit(
       "/EventDetail",
-      { search: detail, scrollOffset: 0, listUrl: listPath(detail) },
+      { search: detail, position: pageOne, scrollOffset: 0, listUrl: listPath(detail) },
       "/EventDetail",
       storage,
     );
@@ -60,19 +65,47 @@ describe("event list -> detail transit", () => {
       storage,
     );
     expect(readListForDetail(storage)).toBeNull();
+    // Nor one whose page is not a page of the list: another size, page 1 with a cursor, a later one without.
+    for (const position of [
+      { pageSize: 30, cursors: [null] },
+      { pageSize: 200, cursors: ["c1"] },
+      { pageSize: 200, cursors: [null, null] },
+      { pageSize: 200, cursors: [] },
+    ]) {
+      setTransit(
+        "/EventDetail",
+        { search: quick, position, scrollOffset: 0, listUrl: listPath(quick) },
+        "/EventList",
+        storage,
+      );
+      expect(readListForDetail(storage), JSON.stringify(position)).toBeNull();
+    }
   });
 
-  it("restores the scroll offset and focuses the event shown last, only for the search the detail was opened from", () => {
+  it("restores the page, the scroll offset and focuses the event shown last, only for the search the detail was opened from", () => {
     const storage = memoryStorage();
-    rememberListForDetail(quick, 720, storage);
-    expect(listReturn(quick, storage)).toEqual({ scrollOffset: 720, focusEventId: null });
+    // The row opened is focused even when the detail is left before it has loaded.
+    rememberListForDetail(quick, pageThree, 720, "E0", storage);
+    expect(listReturn(quick, storage)).toEqual({
+      position: pageThree,
+      scrollOffset: 720,
+      focusEventId: "E0",
+    });
     rememberShownEvent("E1", storage);
     rememberShownEvent("E2", storage);
-    expect(listReturn(quick, storage)).toEqual({ scrollOffset: 720, focusEventId: "E2" });
-    expect(listReturn({ mode: "0", q: "E3" }, storage)).toEqual({ scrollOffset: 0, focusEventId: null });
+    expect(listReturn(quick, storage)).toEqual({
+      position: pageThree,
+      scrollOffset: 720,
+      focusEventId: "E2",
+    });
+    expect(listReturn({ mode: "0", q: "E3" }, storage)).toEqual({
+      position: null,
+      scrollOffset: 0,
+      focusEventId: null,
+    });
     // Opening a row anew starts afresh.
-    rememberListForDetail(quick, -5, storage);
-    expect(listReturn(quick, storage)).toEqual({ scrollOffset: 0, focusEventId: null });
+    rememberListForDetail(quick, pageOne, -5, "E5", storage);
+    expect(listReturn(quick, storage)).toEqual({ position: pageOne, scrollOffset: 0, focusEventId: "E5" });
   });
 
   it("remembers no shown event for a detail opened directly (no list to go back to)", () => {

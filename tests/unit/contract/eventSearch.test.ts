@@ -15,6 +15,7 @@ import {
   foldWidth,
   MAX_SEARCH_VALUES,
   quickSearchSchema,
+  readSearchQuery,
   searchFromQuery,
   searchToQuery,
 } from "../../../src/contract/eventSearch.ts";
@@ -298,5 +299,31 @@ describe("the search in the URL", () => {
       EMPTY_DETAIL_SEARCH,
     );
     expect(searchFromQuery(new URLSearchParams({ mode: "0", q: valuesOf(501) }))).toEqual(EMPTY_QUICK_SEARCH);
+  });
+
+  it("reads a URL's search that is not valid as its values with the reasons, never as another search", () => {
+    const tel = "0836-36-0999";
+    const read = readSearchQuery(new URLSearchParams({ mode: "1", tel, amountFrom: "abc" }));
+    expect(read.valid).toBe(false);
+    expect(read.search).toEqual({ ...EMPTY_DETAIL_SEARCH, tel, amountFrom: "abc" });
+    if (!read.valid) expect(read.error.issues.map((i) => i.path.join("."))).toEqual(["amountFrom"]);
+
+    // Choices outside their lists are left out of the values (no control could show them) but make
+    // the search invalid all the same.
+    const choices = readSearchQuery(
+      new URLSearchParams({ mode: "1", aaresult: "NG,BOGUS", negatived: "7", partyTarget: "1" }),
+    );
+    expect(choices.valid).toBe(false);
+    expect(choices.search).toEqual({ ...EMPTY_DETAIL_SEARCH, aaresult: ["NG"], partyTarget: "1" });
+    if (!choices.valid)
+      expect(choices.error.issues.map((i) => i.path.join(".")).sort()).toEqual(["aaresult.1", "negatived"]);
+
+    const quick = readSearchQuery(new URLSearchParams({ mode: "0", q: "E".repeat(501) }));
+    expect(quick).toMatchObject({ valid: false, search: { mode: "0", q: "E".repeat(501) } });
+
+    expect(readSearchQuery(new URLSearchParams({ mode: "1", tel }))).toEqual({
+      valid: true,
+      search: { ...EMPTY_DETAIL_SEARCH, tel },
+    });
   });
 });

@@ -8,6 +8,7 @@ import { EVENT_SECTION_LABELS, EXPORT_GROUPS, type ExportGroup } from "../../../
 import type { EventSelection } from "../../../contract/eventSearch.ts";
 import { useConfirm } from "../../actors/ConfirmDialogActor.tsx";
 import { CsvExportActor, CsvExportProvider } from "../../actors/CsvExportActor.tsx";
+import { useDialogFocusReturn } from "../../ui/useDialogFocusReturn.ts";
 import { CheckboxGroupField } from "./CheckboxGroupField.tsx";
 import { CsvExportProgress } from "./csvOutput/CsvExportProgress.tsx";
 import { RadioGroupField } from "./csvOutput/RadioGroupField.tsx";
@@ -33,6 +34,7 @@ export function EventCsvOutputDialog({
 }: EventCsvOutputDialogProps) {
   const { t } = useTranslation("eventExport");
   const descriptionId = useId();
+  const focusReturn = useDialogFocusReturn();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -41,6 +43,7 @@ export function EventCsvOutputDialog({
           <Dialog.Content
             className="dialog-content"
             aria-describedby={descriptionId}
+            {...focusReturn}
             style={{ width: "min(600px, 94vw)", maxHeight: "90vh", overflowY: "auto" }}
           >
             <Dialog.Title className="dialog-title">{t("title")}</Dialog.Title>

@@ -30,15 +30,19 @@ export function EventListScreen() {
 function EventList() {
   const { t } = useTranslation("eventList");
   const { t: shortcut } = useTranslation("shortcuts");
-  const { search, searchFor } = useUrlSearch();
+  const { search, urlErrors, searchFor } = useUrlSearch();
   const busy = EventSearchActor.useSelector((snapshot) => snapshot.hasTag("busy"));
-  // A refusal of the search in force names its fields as "search.<field>".
+  // A refusal of the search in force names its fields as "search.<field>"; a URL's search that is
+  // not valid is refused before any call.
   const serverErrors = EventSearchActor.useSelector((snapshot) => snapshot.context.errors);
-  const fieldErrors = serverFieldErrors(
-    serverErrors.map((error) =>
-      error.field ? { ...error, field: error.field.replace(/^search\./, "") } : error,
+  const fieldErrors = {
+    ...urlErrors,
+    ...serverFieldErrors(
+      serverErrors.map((error) =>
+        error.field ? { ...error, field: error.field.replace(/^search\./, "") } : error,
+      ),
     ),
-  );
+  };
 
   return (
     <Card size="3" aria-busy={busy}>

@@ -41,8 +41,8 @@ export function EventResultTable({
   /** The event whose link takes the focus once shown (back from its detail), if it is on the page. */
   initialFocus: string | null;
   onToggle: (eventId: string) => void;
-  /** Called with the scroll offset just before a detail opens (the way back keeps it). */
-  onOpenDetail: (scrollOffset: number) => void;
+  /** Called with the scroll offset and the event just before its detail opens (the way back keeps them). */
+  onOpenDetail: (scrollOffset: number, eventId: string) => void;
 }) {
   const { t } = useTranslation("eventList");
   const lang = currentLang();
@@ -114,7 +114,7 @@ export function EventResultTable({
   });
 
   const follow = (event: MouseEvent<HTMLAnchorElement>, eventId: string) => {
-    onOpenDetail(virtualizer.scrollOffset ?? 0);
+    onOpenDetail(virtualizer.scrollOffset ?? 0, eventId);
     if (!followsInPlace(event)) return;
     event.preventDefault();
     navigateTo(detailPath(eventId));

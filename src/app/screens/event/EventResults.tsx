@@ -14,16 +14,21 @@ import { PagingNav } from "./PagingNav.tsx";
 import { SelectionBar } from "./SelectionBar.tsx";
 import { SplitPeriodDialog } from "./SplitPeriodDialog.tsx";
 
-/** What the search found: 676 when nothing, the failure, or the page with its total and selection. */
+/**
+ * What the search found: 676 when nothing, the failure, why nothing was searched (a URL's search
+ * that is not valid), or the page with its total and selection.
+ */
 export function EventResults() {
   const { t } = useTranslation("eventList");
   const { t: message } = useTranslation("messages");
   const empty = EventSearchActor.useSelector((snapshot) => snapshot.matches({ list: "empty" }));
+  const invalid = EventSearchActor.useSelector((snapshot) => snapshot.matches({ list: "invalid" }));
   const failed = EventSearchActor.useSelector((snapshot) => snapshot.matches({ list: "error" }));
   const errors = EventSearchActor.useSelector((snapshot) => snapshot.context.errors);
   const hasPage = EventSearchActor.useSelector((snapshot) => snapshot.context.page !== null);
 
   if (empty) return <FormMessage tone="info">{message("no.676")}</FormMessage>;
+  if (invalid) return <FormMessage tone="error">{t("invalidSearch")}</FormMessage>;
   if (failed) {
     const general = errors.filter((error) => !error.field).map((error) => error.message);
     return (
@@ -40,7 +45,9 @@ function ResultPage() {
   const search = EventSearchActor.useSelector((snapshot) => snapshot.context.search);
   const pageSize = EventSearchActor.useSelector((snapshot) => snapshot.context.pageSize);
   const selection = EventSearchActor.useSelector((snapshot) => snapshot.context.selection);
-  const pageKey = EventSearchActor.useSelector((snapshot) => snapshot.context.cursors.join("|"));
+  const cursors = EventSearchActor.useSelector((snapshot) => snapshot.context.cursors);
+  const pageKey = cursors.join("|");
+  const position = { pageSize, cursors };
   const canChangeSize = EventSearchActor.useSelector((snapshot) =>
     snapshot.can({ type: "page.size", pageSize: 200 }),
   );
@@ -71,7 +78,9 @@ function ResultPage() {
         initialOffset={pageKey === firstPageKey ? restore.scrollOffset : 0}
         initialFocus={pageKey === firstPageKey ? restore.focusEventId : null}
         onToggle={(eventId) => list.send({ type: "row.toggle", eventId })}
-        onOpenDetail={(scrollOffset) => rememberListForDetail(search, scrollOffset)}
+        onOpenDetail={(scrollOffset, eventId) =>
+          rememberListForDetail(search, position, scrollOffset, eventId)
+        }
       />
       <SplitPeriodDialog />
       <EventExportDialog />

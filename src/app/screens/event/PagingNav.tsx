@@ -1,17 +1,23 @@
 import { Button, Flex, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { EventSearchActor } from "../../actors/EventSearchActor.tsx";
+import { useFocusKeptInGroup } from "../../ui/useFocusKeptInGroup.ts";
 
-/** Previous and next page over the keyset cursors, with the page number. */
+/**
+ * Previous and next page over the keyset cursors, with the page number. The buttons follow the page
+ * shown, not the call: they stay enabled (and focused) while the next page loads, a press meanwhile
+ * being ignored; on the first or last page the focus moves to the other one.
+ */
 export function PagingNav() {
   const { t } = useTranslation("eventList");
   const list = EventSearchActor.useActorRef();
+  const group = useFocusKeptInGroup<HTMLElement>();
   const page = EventSearchActor.useSelector((snapshot) => snapshot.context.cursors.length);
-  const canPrevious = EventSearchActor.useSelector((snapshot) => snapshot.can({ type: "page.previous" }));
-  const canNext = EventSearchActor.useSelector((snapshot) => snapshot.can({ type: "page.next" }));
+  const canPrevious = page > 1;
+  const canNext = EventSearchActor.useSelector((snapshot) => snapshot.context.page?.nextCursor != null);
   if (page === 1 && !canNext) return null;
   return (
-    <nav aria-label={t("pages")}>
+    <nav aria-label={t("pages")} ref={group}>
       <Flex gap="3" align="center">
         <Button
           type="button"

@@ -4,13 +4,14 @@ import {
   EXCLUDED_SELECTION_LIMIT_REFUSAL,
   HAND_SELECTION_LIMIT_REFUSAL,
 } from "../../../../machines/event/eventSearchMachine.ts";
-import { selectedCount } from "../../../../machines/event/eventSelection.ts";
+import { isExportable, selectedCount } from "../../../../machines/event/eventSelection.ts";
 import { PERMISSION } from "../../../contract/codes.ts";
 import { ERROR } from "../../../contract/errors.ts";
 import { EVENT_ID_SELECTION_LIMIT } from "../../../contract/eventSearch.ts";
 import { EventSearchActor } from "../../actors/EventSearchActor.tsx";
 import { MenuPermissionsActor } from "../../actors/MenuPermissionsActor.tsx";
 import { FormMessage } from "../../ui/FormMessage.tsx";
+import { useFocusKeptInGroup } from "../../ui/useFocusKeptInGroup.ts";
 
 /**
  * The selection's count and what can be done with it: select the page, select all search results
@@ -23,6 +24,7 @@ export function SelectionBar() {
   const { t, i18n } = useTranslation("eventList");
   const { t: message } = useTranslation("messages");
   const list = EventSearchActor.useActorRef();
+  const group = useFocusKeptInGroup<HTMLDivElement>();
   const count = EventSearchActor.useSelector((snapshot) => selectedCount(snapshot.context.selection));
   const browsing = EventSearchActor.useSelector((snapshot) =>
     snapshot.matches({ list: { results: "browsing" } }),
@@ -31,7 +33,9 @@ export function SelectionBar() {
     snapshot.matches({ list: { results: "selectingAll" } }),
   );
   const canClear = EventSearchActor.useSelector((snapshot) => snapshot.can({ type: "selection.clear" }));
-  const canExport = EventSearchActor.useSelector((snapshot) => snapshot.can({ type: "export.open" }));
+  // From the selection, not the state: the button stays enabled under its open dialog, so the dialog
+  // gives the focus back to it on closing.
+  const canExport = EventSearchActor.useSelector((snapshot) => isExportable(snapshot.context.selection));
   // Asked at sign-in with the menu's permissions (CONTROL_SCREEN_IDS).
   const csvOffered = MenuPermissionsActor.useSelector((snapshot) => {
     const permission = snapshot.context.permissions.EventDialogCsvDownload;
@@ -42,7 +46,7 @@ export function SelectionBar() {
   );
 
   return (
-    <Flex direction="column" gap="2">
+    <Flex direction="column" gap="2" ref={group}>
       <Flex gap="3" align="center" wrap="wrap">
         <Text size="2" weight="medium" role="status">
           {t("selectedCount", { count })}
@@ -58,7 +62,8 @@ export function SelectionBar() {
         <Button
           type="button"
           variant="soft"
-          disabled={!browsing}
+          // Enabled while it runs (a press then is ignored), so it keeps the focus.
+          disabled={!(browsing || selectingAll)}
           loading={selectingAll}
           onClick={() => list.send({ type: "all.select" })}
         >

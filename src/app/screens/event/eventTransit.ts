@@ -1,20 +1,37 @@
 import { z } from "zod";
+import type { ListPosition } from "../../../../machines/event/eventSearchMachine.ts";
 import type { KeyValueStorage } from "../../../client/browserStorage.ts";
 import { getTransit, setTransit } from "../../../client/transit.ts";
-import { type EventSearch, eventSearchSchema, searchToQuery } from "../../../contract/eventSearch.ts";
+import {
+  EVENT_PAGE_SIZES,
+  type EventSearch,
+  eventSearchSchema,
+  searchToQuery,
+} from "../../../contract/eventSearch.ts";
 import { SCREENS } from "../../../contract/screens.ts";
 
 /**
  * What the event list hands the event detail (issue 4): the search the detail pages through
- * (previous / next within the results), the list's URL for "Back" and the scroll offset the list
- * restores when it comes back; the detail adds the event it shows last, whose row the list focuses
+ * (previous / next within the results), the list's URL for "Back", and the page, page size and
+ * scroll offset the list restores when it comes back; the detail adds the event it shows last, whose row the list focuses
  * on the way back. One transit entry for the destination /EventDetail.
  */
 const LIST_PATH = SCREENS.EventList.path;
 const DETAIL_PATH = SCREENS.EventDetail.path;
 
+/** Page 1's cursor is null, each later page's the opaque cursor the server gave (eventList's limit). */
+const listPositionSchema = z.object({
+  pageSize: z.union(EVENT_PAGE_SIZES.map((size) => z.literal(size))),
+  cursors: z
+    .array(z.string().min(1).max(200).nullable())
+    .min(1)
+    .max(10_000)
+    .refine((cursors) => cursors.every((cursor, index) => (index === 0) === (cursor === null))),
+}) satisfies z.ZodType<ListPosition>;
+
 const listContextSchema = z.object({
   search: eventSearchSchema,
+  position: listPositionSchema,
   scrollOffset: z.number().nonnegative(),
   listUrl: z.string().startsWith(LIST_PATH),
   /** The event the detail showed last (previous / next move it). */
@@ -29,13 +46,24 @@ export const detailPath = (eventId: string): string =>
 /** The list showing a search: the search lives in the URL, so this is also a bookmark. */
 export const listPath = (search: EventSearch): string => `${LIST_PATH}?${searchToQuery(search).toString()}`;
 
-/** Called as a row's event ID is followed: the detail then knows the search and the way back. */
+/**
+ * Called as a row's event ID is followed: the detail then knows the search and the way back, and the
+ * list focuses that row on the way back even if the detail was left before it had loaded.
+ */
 export function rememberListForDetail(
   search: EventSearch,
+  position: ListPosition,
   scrollOffset: number,
+  openedEventId: string,
   storage: KeyValueStorage = sessionStorage,
 ): void {
-  const context: ListContext = { search, scrollOffset: Math.max(0, scrollOffset), listUrl: listPath(search) };
+  const context: ListContext = {
+    search,
+    position,
+    scrollOffset: Math.max(0, scrollOffset),
+    listUrl: listPath(search),
+    shownEventId: openedEventId,
+  };
   setTransit(DETAIL_PATH, context, LIST_PATH, storage);
 }
 
@@ -55,17 +83,25 @@ export function rememberShownEvent(eventId: string, storage: KeyValueStorage = s
 }
 
 export interface ListReturn {
+  /** The page the detail was opened from; null: page 1 at the list's page size. */
+  position: ListPosition | null;
   scrollOffset: number;
   /** The row to focus: the event the detail showed last. */
   focusEventId: string | null;
 }
 
 /**
- * Where the list showing `search` picks up again (back from its detail): the scroll offset and the
- * event shown last; nothing when the list was left for another search or never left at all.
+ * Where the list showing `search` picks up again (back from its detail): the page and page size, the
+ * scroll offset and the event shown last; nothing when the list was left for another search or
+ * never left at all.
  */
 export function listReturn(search: EventSearch, storage: KeyValueStorage = sessionStorage): ListReturn {
   const context = readListForDetail(storage);
-  if (!context || context.listUrl !== listPath(search)) return { scrollOffset: 0, focusEventId: null };
-  return { scrollOffset: context.scrollOffset, focusEventId: context.shownEventId ?? null };
+  if (!context || context.listUrl !== listPath(search))
+    return { position: null, scrollOffset: 0, focusEventId: null };
+  return {
+    position: context.position,
+    scrollOffset: context.scrollOffset,
+    focusEventId: context.shownEventId ?? null,
+  };
 }

@@ -1,25 +1,43 @@
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { useSearch } from "wouter";
-import { type EventSearch, searchFromQuery, searchToQuery } from "../../../contract/eventSearch.ts";
+import { type EventSearch, readSearchQuery, searchToQuery } from "../../../contract/eventSearch.ts";
 import { EventSearchActor } from "../../actors/EventSearchActor.tsx";
 import { currentPath, navigateTo } from "../../navigation.ts";
-import { listPath } from "./eventTransit.ts";
+import { type FieldErrors, parseErrors } from "../../ui/fieldErrors.ts";
+import { listPath, listReturn } from "./eventTransit.ts";
 
 /**
  * The search lives in the URL (issue 4): the list runs the URL's search when it opens and whenever the
  * URL changes (reload, bookmark, back and forward); a search from the form becomes a new history entry.
- * Returns the URL's search and how to search.
+ * Opened again for the search a detail was opened from, the list starts at that page and page size.
+ * A URL whose search is not valid (edited by hand) runs nothing; its values go to the form with the
+ * reasons at their fields. Returns the URL's search, those reasons, and how to search.
  */
-export function useUrlSearch(): { search: EventSearch; searchFor: (search: EventSearch) => void } {
+export function useUrlSearch(): {
+  search: EventSearch;
+  urlErrors: FieldErrors;
+  searchFor: (search: EventSearch) => void;
+} {
   const list = EventSearchActor.useActorRef();
   const query = useSearch();
-  const search = useMemo(() => searchFromQuery(new URLSearchParams(query)), [query]);
-  const key = searchToQuery(search).toString();
+  const read = useMemo(() => readSearchQuery(new URLSearchParams(query)), [query]);
+  const key = `${read.valid}:${searchToQuery(read.search).toString()}`;
+  const opening = useRef(true);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the search
   useEffect(() => {
-    list.send({ type: "search.submit", search });
+    const position = opening.current ? listReturn(read.search).position : null;
+    opening.current = false;
+    if (!read.valid) list.send({ type: "search.invalid", search: read.search });
+    else list.send({ type: "search.submit", search: read.search, ...(position ? { position } : {}) });
   }, [key, list]);
+
+  // The detailed search's fields are its top-level keys: a wrong choice in a list ("aaresult.1") is
+  // the field's error. Worded in the language shown at each render.
+  const urlErrors: FieldErrors = {};
+  if (!read.valid)
+    for (const [path, message] of Object.entries(parseErrors(read.error)))
+      urlErrors[path.split(".")[0] as string] ??= message;
 
   const searchFor = (next: EventSearch) => {
     const path = listPath(next);
@@ -28,5 +46,5 @@ export function useUrlSearch(): { search: EventSearch; searchFor: (search: Event
       list.send({ type: "search.submit", search: next });
     else navigateTo(path);
   };
-  return { search, searchFor };
+  return { search: read.search, urlErrors, searchFor };
 }

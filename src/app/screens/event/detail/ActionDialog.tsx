@@ -5,6 +5,7 @@ import type { ActionValues } from "../../../../../machines/event/manualScreening
 import type { EventDetail } from "../../../../contract/eventDetail.ts";
 import { EventDetailScreeningActor } from "../../../actors/EventDetailScreeningActor.tsx";
 import { serverFieldErrors } from "../../../ui/fieldErrors.ts";
+import { useDialogFocusReturn } from "../../../ui/useDialogFocusReturn.ts";
 import { AssignForm } from "./AssignForm.tsx";
 import type { ActionFormProps } from "./actionFormProps.ts";
 import { LabelForm } from "./LabelForm.tsx";
@@ -21,6 +22,7 @@ import { NegativeForm } from "./NegativeForm.tsx";
 export function ActionDialog({ detail }: { detail: EventDetail }) {
   const { t } = useTranslation("eventDetail");
   const screening = EventDetailScreeningActor.useActorRef();
+  const focusReturn = useDialogFocusReturn();
   const open = EventDetailScreeningActor.useSelector((snapshot) => snapshot.hasTag("dialogOpen"));
   const action = EventDetailScreeningActor.useSelector((snapshot) => snapshot.context.action);
   const filling = EventDetailScreeningActor.useSelector((snapshot) =>
@@ -53,7 +55,7 @@ export function ActionDialog({ detail }: { detail: EventDetail }) {
       <Dialog.Portal>
         <Theme accentColor="sky" grayColor="slate">
           <Dialog.Overlay className="dialog-overlay" />
-          <Dialog.Content className="dialog-content event-action-dialog">
+          <Dialog.Content className="dialog-content event-action-dialog" {...focusReturn}>
             <Dialog.Title className="dialog-title">{t(`dialogTitle.${action}`)}</Dialog.Title>
             <Dialog.Description className="dialog-description">
               {t(`dialogDescription.${action}`)}
