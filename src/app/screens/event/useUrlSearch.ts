@@ -1,10 +1,17 @@
 import { useEffect, useMemo, useRef } from "react";
 import { useSearch } from "wouter";
+import type { ListPosition } from "../../../../machines/event/eventSearchMachine.ts";
 import { type EventSearch, readSearchQuery, searchToQuery } from "../../../contract/eventSearch.ts";
 import { EventSearchActor } from "../../actors/EventSearchActor.tsx";
 import { currentPath, navigateTo } from "../../navigation.ts";
 import { type FieldErrors, parseErrors } from "../../ui/fieldErrors.ts";
 import { listPath, listReturn } from "./eventTransit.ts";
+
+interface Opening {
+  /** The search's key while it is still the one shown; null once another has been. */
+  key: string | null;
+  position: ListPosition | null;
+}
 
 /**
  * The search lives in the URL (issue 4): the list runs the URL's search when it opens and whenever the
@@ -22,12 +29,16 @@ export function useUrlSearch(): {
   const query = useSearch();
   const read = useMemo(() => readSearchQuery(new URLSearchParams(query)), [query]);
   const key = `${read.valid}:${searchToQuery(read.search).toString()}`;
-  const opening = useRef(true);
+  // The search the list opened with, and the page to start it at (back from its detail). Kept until
+  // another search is shown, so a repeated run of the effect (React's StrictMode) starts there too.
+  const opening = useRef<Opening | null>(null);
+  opening.current ??= { key, position: listReturn(read.search).position };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the search
   useEffect(() => {
-    const position = opening.current ? listReturn(read.search).position : null;
-    opening.current = false;
+    const start = opening.current as Opening;
+    if (start.key !== key) start.key = null;
+    const position = start.key === key ? start.position : null;
     if (!read.valid) list.send({ type: "search.invalid", search: read.search });
     else list.send({ type: "search.submit", search: read.search, ...(position ? { position } : {}) });
   }, [key, list]);
