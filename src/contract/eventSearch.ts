@@ -242,37 +242,42 @@ export function searchToQuery(search: EventSearch): URLSearchParams {
  * The search a URL holds (a reload, a bookmark, back and forward, a link): `valid` when the contract
  * accepts it; otherwise `search` holds the URL's values for the form to show, its text as written and
  * its choices (checkboxes, dropdowns) without values outside their lists, which no control could show
- * or take back. Nothing is dropped silently: the list runs no search and the form says what is wrong.
+ * or take back. Nothing is dropped silently: a mode other than 0 and 1, a key the search does not
+ * know (misspelt, or the quick box's in a detailed search) and a key given twice make it invalid too,
+ * and the list then runs no search and says what is wrong.
  */
 export function readSearchQuery(
   params: URLSearchParams,
 ): { valid: true; search: EventSearch } | { valid: false; search: EventSearch; error: z.ZodError } {
-  if (params.get("mode") !== SEARCH_MODE.detail) {
-    const quick = { mode: SEARCH_MODE.quick, q: params.get("q") ?? "" };
-    const parsed = quickSearchSchema.safeParse(quick);
-    return parsed.success
-      ? { valid: true, search: parsed.data }
-      : { valid: false, search: quick, error: parsed.error };
-  }
-  const raw: Record<string, unknown> = { ...EMPTY_DETAIL_SEARCH };
-  const shown: Record<string, unknown> = { ...EMPTY_DETAIL_SEARCH };
-  for (const key of Object.keys(detailSearchShape) as DetailSearchField[]) {
-    const value = params.get(key);
-    if (value === null) continue;
-    const field = detailSearchShape[key];
-    if (ARRAY_FIELDS.has(key)) {
+  const mode = params.get("mode") ?? SEARCH_MODE.quick;
+  const detail = mode === SEARCH_MODE.detail;
+  const empty: EventSearch = detail ? EMPTY_DETAIL_SEARCH : EMPTY_QUICK_SEARCH;
+  // Every key as given: the strict schemas refuse the ones the search does not know.
+  const raw: Record<string, unknown> = { ...empty, mode };
+  const shown: Record<string, unknown> = { ...empty };
+  const repeated: z.core.$ZodIssue[] = [];
+  for (const key of new Set(params.keys())) {
+    if (key === "mode") continue;
+    if (params.getAll(key).length > 1)
+      repeated.push({ code: "custom", path: [key], input: undefined, ...issue("invalidType") });
+    const value = params.get(key) as string;
+    const fields: Record<string, z.ZodType> = detail ? detailSearchShape : quickSearchSchema.shape;
+    const field = Object.hasOwn(fields, key) ? fields[key] : undefined;
+    if (field === undefined) {
+      raw[key] = value;
+    } else if (field instanceof z.ZodArray) {
       raw[key] = value.split(",").filter((v) => v !== "");
-      const item = (field as z.ZodArray<z.ZodType>).element;
+      const item = field.element as z.ZodType;
       shown[key] = (raw[key] as string[]).filter((v) => item.safeParse(v).success);
     } else {
       raw[key] = value;
       shown[key] = field instanceof z.ZodEnum && !field.safeParse(value).success ? shown[key] : value;
     }
   }
-  const parsed = detailSearchSchema.safeParse(raw);
-  return parsed.success
-    ? { valid: true, search: parsed.data }
-    : { valid: false, search: shown as DetailSearch, error: parsed.error };
+  const parsed = (detail ? detailSearchSchema : quickSearchSchema).safeParse(raw);
+  if (parsed.success && repeated.length === 0) return { valid: true, search: parsed.data };
+  const issues = [...(parsed.success ? [] : parsed.error.issues), ...repeated];
+  return { valid: false, search: shown as EventSearch, error: new z.ZodError(issues) };
 }
 
 /** Reads a valid search back from the URL; anything invalid gives the empty search of its mode. */

@@ -3,9 +3,11 @@ import { describe, expect, it } from "vitest";
 import commonEn from "../../src/app/i18n/locales/en/common.json";
 import detailEn from "../../src/app/i18n/locales/en/eventDetail.json";
 import listEn from "../../src/app/i18n/locales/en/eventList.json";
+import shortcutsEn from "../../src/app/i18n/locales/en/shortcuts.json";
 import commonJa from "../../src/app/i18n/locales/ja/common.json";
 import detailJa from "../../src/app/i18n/locales/ja/eventDetail.json";
 import listJa from "../../src/app/i18n/locales/ja/eventList.json";
+import shortcutsJa from "../../src/app/i18n/locales/ja/shortcuts.json";
 import { PERMISSION } from "../../src/contract/codes.ts";
 import { ERROR } from "../../src/contract/errors.ts";
 import { eventAssign, eventManualOk } from "../../src/contract/eventActions.ts";
@@ -43,6 +45,7 @@ import { consoleCall, screenTransaction, shopOf } from "./eventDetailCalls.ts";
 
 const SCREEN = { en: listEn, ja: listJa } as const;
 const DETAIL = { en: detailEn, ja: detailJa } as const;
+const SHORTCUTS = { en: shortcutsEn, ja: shortcutsJa } as const;
 const COMMON = { en: commonEn, ja: commonJa } as const;
 /** Just above the selection limit of 150,000: select all must open the split-period dialog. */
 const BULK_EVENTS = 150_001;
@@ -301,6 +304,37 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
       url.searchParams.get("aaresult"),
     ]).toEqual([null, "1000", "NG"]);
     expect(await amountFrom.getAttribute("aria-invalid")).not.toBe("true");
+
+    // A key the search does not know is no more dropped than a wrong value: the list names it.
+    await ui.page.goto(ui.app.at("/EventList?mode=1&amountFrm=100"));
+    const alert = await visible(ui.page.getByRole("alert").filter({ hasText: screen.s.invalidSearch }));
+    expect(await alert.innerText()).toBe(
+      `${screen.s.invalidSearch}\n${fill(MESSAGES[lang].error.unknownKey, { key: "amountFrm" })}`,
+    );
+    expect(await screen.table.count()).toBe(0);
+    expect(listCalls).toBe(1);
+  });
+
+  it("keeps the focus on its row when the table scrolls it away, and gives it back after the shortcut help", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.reviewer);
+    const screen = screenOf(ui.page, lang);
+    await visible(screen.table);
+    const [first, second] = await renderedEventIds(screen.eventLinks());
+    await screen.eventLinks().first().focus();
+    // PageDown scrolls the table well past the row (16 rows are in view): the row stays, focused.
+    const scroller = ui.page.getByTestId("event-table-scroll");
+    for (let i = 0; i < 4; i++) await ui.page.keyboard.press("PageDown");
+    await expect.poll(() => scroller.evaluate((element) => element.scrollTop)).toBeGreaterThan(1000);
+    expect(await focusedText(ui.page)).toBe(first);
+    // j goes on from it.
+    await ui.page.keyboard.press("j");
+    await expect.poll(() => focusedText(ui.page)).toBe(second);
+    // The shortcut help opened from the row gives the focus back to it.
+    await ui.page.keyboard.press("?");
+    const help = await visible(ui.page.getByRole("dialog", { name: SHORTCUTS[lang].title, exact: true }));
+    await ui.page.keyboard.press("Escape");
+    await gone(help);
+    await expect.poll(() => focusedText(ui.page)).toBe(second);
   });
 
   it("detailed search by automatic result and a date-time range, with the form open clean for axe", async () => {

@@ -1,6 +1,7 @@
 import { Button, Dialog, Flex, Kbd, Table, Text } from "@radix-ui/themes";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useDialogFocusReturn } from "../ui/useDialogFocusReturn.ts";
 import { setShortcutsEnabled, useShortcutsEnabled } from "./shortcutPreference.ts";
 import { useShortcuts } from "./useShortcuts.ts";
 
@@ -23,6 +24,7 @@ export function ShortcutHelp({ shortcuts }: { shortcuts: readonly ShortcutEntry[
   const [open, setOpen] = useState(false);
   const closeRef = useRef<HTMLButtonElement>(null);
   const enabled = useShortcutsEnabled();
+  const focusReturn = useDialogFocusReturn();
   useShortcuts({ [HELP_KEY]: () => setOpen(true) });
   const all = [...shortcuts, { key: HELP_KEY, label: t("help") }];
   return (
@@ -36,9 +38,12 @@ export function ShortcutHelp({ shortcuts }: { shortcuts: readonly ShortcutEntry[
         maxWidth="480px"
         // On Close rather than the first control, the switch: a Space meant to scroll must not turn keys off.
         onOpenAutoFocus={(event) => {
+          focusReturn.onOpenAutoFocus(event);
           event.preventDefault();
           closeRef.current?.focus();
         }}
+        // Back to where the operator was (the row opened it with "?"), not to the trigger.
+        onCloseAutoFocus={focusReturn.onCloseAutoFocus}
       >
         <Dialog.Title>{t("title")}</Dialog.Title>
         <Dialog.Description size="2">{t("description")}</Dialog.Description>

@@ -39,7 +39,7 @@ describe("event list -> detail transit", () => {
   it("hands the detail the search, the list's URL and the scroll offset, from the list only", () => {
     const storage = memoryStorage();
     expect(readListForDetail(storage)).toBeNull();
-    rememberListForDetail(detail, pageThree, 1234.5, "E7", storage);
+    rememberListForDetail(detail, pageThree, 1234.5, { eventId: "E7", index: 12 }, storage);
     expect(getTransit("/EventDetail", storage)?.referrer).toBe("/EventList");
     expect(readListForDetail(storage)).toEqual({
       search: detail,
@@ -47,6 +47,7 @@ describe("event list -> detail transit", () => {
       scrollOffset: 1234.5,
       listUrl: listPath(detail),
       shownEventId: "E7",
+      openedIndex: 12,
     });
 
     // Another screen's entry for the detail is not a list context.
@@ -85,27 +86,32 @@ describe("event list -> detail transit", () => {
   it("restores the page, the scroll offset and focuses the event shown last, only for the search the detail was opened from", () => {
     const storage = memoryStorage();
     // The row opened is focused even when the detail is left before it has loaded.
-    rememberListForDetail(quick, pageThree, 720, "E0", storage);
+    rememberListForDetail(quick, pageThree, 720, { eventId: "E0", index: 20 }, storage);
     expect(listReturn(quick, storage)).toEqual({
       position: pageThree,
       scrollOffset: 720,
-      focusEventId: "E0",
+      focus: { eventId: "E0", index: 20 },
     });
     rememberShownEvent("E1", storage);
     rememberShownEvent("E2", storage);
+    // The event shown last, or failing that the opened row's place (index) on the page.
     expect(listReturn(quick, storage)).toEqual({
       position: pageThree,
       scrollOffset: 720,
-      focusEventId: "E2",
+      focus: { eventId: "E2", index: 20 },
     });
     expect(listReturn({ mode: "0", q: "E3" }, storage)).toEqual({
       position: null,
       scrollOffset: 0,
-      focusEventId: null,
+      focus: null,
     });
     // Opening a row anew starts afresh.
-    rememberListForDetail(quick, pageOne, -5, "E5", storage);
-    expect(listReturn(quick, storage)).toEqual({ position: pageOne, scrollOffset: 0, focusEventId: "E5" });
+    rememberListForDetail(quick, pageOne, -5, { eventId: "E5", index: 0 }, storage);
+    expect(listReturn(quick, storage)).toEqual({
+      position: pageOne,
+      scrollOffset: 0,
+      focus: { eventId: "E5", index: 0 },
+    });
   });
 
   it("remembers no shown event for a detail opened directly (no list to go back to)", () => {

@@ -321,6 +321,20 @@ describe("the search in the URL", () => {
     const quick = readSearchQuery(new URLSearchParams({ mode: "0", q: "E".repeat(501) }));
     expect(quick).toMatchObject({ valid: false, search: { mode: "0", q: "E".repeat(501) } });
 
+    // A key the search does not know, a mode other than 0 and 1, a key given twice: not valid either.
+    const problems = (query: string) => {
+      const read = readSearchQuery(new URLSearchParams(query));
+      return read.valid ? "valid" : read.error.issues.map((i) => `${i.code}:${i.path.join(".")}`);
+    };
+    expect(problems("mode=1&amountFrm=100")).toEqual(["unrecognized_keys:"]);
+    expect(problems("mode=1&q=E1")).toEqual(["unrecognized_keys:"]);
+    expect(problems("mode=0&amountFrom=abc")).toEqual(["unrecognized_keys:"]);
+    expect(problems("mode=7")).toEqual(["invalid_value:mode"]);
+    expect(problems("mode=1&amountFrom=100&amountFrom=abc")).toEqual(["custom:amountFrom"]);
+    expect(readSearchQuery(new URLSearchParams("mode=7&q=E1")).search).toEqual({ mode: "0", q: "E1" });
+    expect(problems("")).toBe("valid");
+    expect(problems("q=E1")).toBe("valid");
+
     expect(readSearchQuery(new URLSearchParams({ mode: "1", tel }))).toEqual({
       valid: true,
       search: { ...EMPTY_DETAIL_SEARCH, tel },

@@ -30,7 +30,7 @@ export function EventListScreen() {
 function EventList() {
   const { t } = useTranslation("eventList");
   const { t: shortcut } = useTranslation("shortcuts");
-  const { search, urlErrors, searchFor } = useUrlSearch();
+  const { search, urlErrors, urlProblems, searchFor } = useUrlSearch();
   const busy = EventSearchActor.useSelector((snapshot) => snapshot.hasTag("busy"));
   // A refusal of the search in force names its fields as "search.<field>"; a URL's search that is
   // not valid is refused before any call.
@@ -61,7 +61,7 @@ function EventList() {
           />
         </Flex>
         <EventSearchForm search={search} serverErrors={fieldErrors} onSearch={searchFor} />
-        <EventResults />
+        <EventResults invalidReasons={urlProblems} />
       </Flex>
     </Card>
   );

@@ -1,6 +1,14 @@
 import { VisuallyHidden } from "@radix-ui/themes";
-import { useVirtualizer } from "@tanstack/react-virtual";
-import { type CSSProperties, type KeyboardEvent, type MouseEvent, useEffect, useRef } from "react";
+import { defaultRangeExtractor, type Range, useVirtualizer } from "@tanstack/react-virtual";
+import {
+  type CSSProperties,
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  useCallback,
+  useEffect,
+  useRef,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { isRowSelected, type ListSelection } from "../../../../machines/event/eventSelection.ts";
 import type { EventListRow } from "../../../contract/eventSearch.ts";
@@ -23,7 +31,9 @@ const COLUMN_COUNT = EVENT_COLUMNS.length + 2;
 
 /**
  * One page of results as a table whose body renders only the rows in view (@tanstack/react-virtual),
- * padded above and below so the scroll height is the whole page's. Each row has a checkbox and the
+ * and the row that has the focus wherever it is (scrolled away by PageDown or the wheel, it would
+ * otherwise unmount and drop the focus to the page's body), padded so the scroll height is the whole
+ * page's. Each row has a checkbox and the
  * event ID as a link to its detail; ArrowUp and ArrowDown (and j, k: LIST_KEYS) move between rows.
  */
 export function EventResultTable({
@@ -38,26 +48,54 @@ export function EventResultTable({
   selection: ListSelection;
   /** Where to scroll to once shown (back from a detail); 0 for the top. */
   initialOffset: number;
-  /** The event whose link takes the focus once shown (back from its detail), if it is on the page. */
-  initialFocus: string | null;
+  /**
+   * The row whose link takes the focus once shown (back from a detail): the event's if it is on the
+   * page, else the row at `index` (the last one if the page is shorter now).
+   */
+  initialFocus: { eventId: string; index: number } | null;
   onToggle: (eventId: string) => void;
-  /** Called with the scroll offset and the event just before its detail opens (the way back keeps them). */
-  onOpenDetail: (scrollOffset: number, eventId: string) => void;
+  /** Called with the scroll offset and the row just before its detail opens (the way back keeps them). */
+  onOpenDetail: (scrollOffset: number, opened: { eventId: string; index: number }) => void;
 }) {
   const { t } = useTranslation("eventList");
   const lang = currentLang();
   const scrollRef = useRef<HTMLDivElement>(null);
+  /** The row that has the focus (its check box or link); null when the focus is outside the table. */
+  const focusedIndex = useRef<number | null>(null);
+  const withFocusedRow = useCallback((range: Range) => {
+    const indexes = defaultRangeExtractor(range);
+    const focused = focusedIndex.current;
+    if (focused === null || focused >= range.count || indexes.includes(focused)) return indexes;
+    return [...indexes, focused].sort((a, b) => a - b);
+  }, []);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
     initialOffset,
+    rangeExtractor: withFocusedRow,
   });
 
   const items = virtualizer.getVirtualItems();
-  const padTop = items[0]?.start ?? 0;
-  const padBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+  /** The rows to render, with the gaps before, between (the focused row apart) and after them. */
+  const slots: ({ pad: number; key: string } | { index: number })[] = [];
+  let renderedTo = 0;
+  for (const item of items) {
+    if (item.start > renderedTo) slots.push({ pad: item.start - renderedTo, key: `pad-${item.index}` });
+    slots.push({ index: item.index });
+    renderedTo = item.end;
+  }
+  const padBottom = virtualizer.getTotalSize() - renderedTo;
+  if (padBottom > 0) slots.push({ pad: padBottom, key: "pad-end" });
+
+  const trackFocus = (event: FocusEvent<HTMLTableSectionElement>) => {
+    const index = Number((event.target as Element).closest<HTMLElement>("tr[data-index]")?.dataset.index);
+    focusedIndex.current = Number.isNaN(index) ? null : index;
+  };
+  const forgetFocus = (event: FocusEvent<HTMLTableSectionElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) focusedIndex.current = null;
+  };
 
   /** The row and cell (check box or link) that has the focus, if one has. */
   const focusedCell = (element: Element | null): { index: number; cell: string } | null => {
@@ -86,8 +124,9 @@ export function EventResultTable({
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the page is first shown
   useEffect(() => {
     if (initialOffset > 0) virtualizer.scrollToOffset(initialOffset);
-    const index = initialFocus === null ? -1 : rows.findIndex((row) => row.eventId === initialFocus);
-    if (index >= 0) focusRow(index, "link");
+    if (initialFocus === null || rows.length === 0) return;
+    const index = rows.findIndex((row) => row.eventId === initialFocus.eventId);
+    focusRow(index >= 0 ? index : Math.min(initialFocus.index, rows.length - 1), "link");
   }, []);
 
   const moveBetweenRows = (event: KeyboardEvent<HTMLTableSectionElement>) => {
@@ -113,8 +152,8 @@ export function EventResultTable({
     },
   });
 
-  const follow = (event: MouseEvent<HTMLAnchorElement>, eventId: string) => {
-    onOpenDetail(virtualizer.scrollOffset ?? 0, eventId);
+  const follow = (event: MouseEvent<HTMLAnchorElement>, eventId: string, index: number) => {
+    onOpenDetail(virtualizer.scrollOffset ?? 0, { eventId, index });
     if (!followsInPlace(event)) return;
     event.preventDefault();
     navigateTo(detailPath(eventId));
@@ -157,21 +196,22 @@ export function EventResultTable({
             ))}
           </tr>
         </thead>
-        <tbody onKeyDown={moveBetweenRows}>
-          {padTop > 0 ? (
-            <tr className="event-table-pad">
-              <td colSpan={COLUMN_COUNT} style={{ height: padTop }} />
-            </tr>
-          ) : null}
-          {items.map((item) => {
-            const row = rows[item.index];
+        <tbody onKeyDown={moveBetweenRows} onFocus={trackFocus} onBlur={forgetFocus}>
+          {slots.map((slot) => {
+            if ("pad" in slot)
+              return (
+                <tr key={slot.key} className="event-table-pad">
+                  <td colSpan={COLUMN_COUNT} style={{ height: slot.pad }} />
+                </tr>
+              );
+            const row = rows[slot.index];
             if (!row) return null;
             const selected = isRowSelected(selection, row.eventId);
             return (
               <tr
                 key={row.eventId}
-                data-index={item.index}
-                aria-rowindex={item.index + 2}
+                data-index={slot.index}
+                aria-rowindex={slot.index + 2}
                 style={{ height: ROW_HEIGHT }}
               >
                 <td className="event-col-select">
@@ -187,7 +227,7 @@ export function EventResultTable({
                   <a
                     data-cell="link"
                     href={appUrl(detailPath(row.eventId))}
-                    onClick={(event) => follow(event, row.eventId)}
+                    onClick={(event) => follow(event, row.eventId, slot.index)}
                   >
                     {row.eventId}
                   </a>
@@ -205,11 +245,6 @@ export function EventResultTable({
               </tr>
             );
           })}
-          {padBottom > 0 ? (
-            <tr className="event-table-pad">
-              <td colSpan={COLUMN_COUNT} style={{ height: padBottom }} />
-            </tr>
-          ) : null}
         </tbody>
       </table>
     </div>

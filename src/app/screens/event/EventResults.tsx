@@ -18,7 +18,7 @@ import { SplitPeriodDialog } from "./SplitPeriodDialog.tsx";
  * What the search found: 676 when nothing, the failure, why nothing was searched (a URL's search
  * that is not valid), or the page with its total and selection.
  */
-export function EventResults() {
+export function EventResults({ invalidReasons }: { invalidReasons: readonly string[] }) {
   const { t } = useTranslation("eventList");
   const { t: message } = useTranslation("messages");
   const empty = EventSearchActor.useSelector((snapshot) => snapshot.matches({ list: "empty" }));
@@ -28,7 +28,8 @@ export function EventResults() {
   const hasPage = EventSearchActor.useSelector((snapshot) => snapshot.context.page !== null);
 
   if (empty) return <FormMessage tone="info">{message("no.676")}</FormMessage>;
-  if (invalid) return <FormMessage tone="error">{t("invalidSearch")}</FormMessage>;
+  if (invalid)
+    return <FormMessage tone="error">{[t("invalidSearch"), ...invalidReasons].join("\n")}</FormMessage>;
   if (failed) {
     const general = errors.filter((error) => !error.field).map((error) => error.message);
     return (
@@ -76,11 +77,9 @@ function ResultPage() {
         rows={page.rows}
         selection={selection}
         initialOffset={pageKey === firstPageKey ? restore.scrollOffset : 0}
-        initialFocus={pageKey === firstPageKey ? restore.focusEventId : null}
+        initialFocus={pageKey === firstPageKey ? restore.focus : null}
         onToggle={(eventId) => list.send({ type: "row.toggle", eventId })}
-        onOpenDetail={(scrollOffset, eventId) =>
-          rememberListForDetail(search, position, scrollOffset, eventId)
-        }
+        onOpenDetail={(scrollOffset, opened) => rememberListForDetail(search, position, scrollOffset, opened)}
       />
       <SplitPeriodDialog />
       <EventExportDialog />

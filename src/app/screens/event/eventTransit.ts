@@ -36,6 +36,8 @@ const listContextSchema = z.object({
   listUrl: z.string().startsWith(LIST_PATH),
   /** The event the detail showed last (previous / next move it). */
   shownEventId: z.string().optional(),
+  /** The opened row's place on its page: focused on the way back when the event is no longer there. */
+  openedIndex: z.number().int().nonnegative().optional(),
 });
 export type ListContext = z.infer<typeof listContextSchema>;
 
@@ -54,7 +56,7 @@ export function rememberListForDetail(
   search: EventSearch,
   position: ListPosition,
   scrollOffset: number,
-  openedEventId: string,
+  opened: { eventId: string; index: number },
   storage: KeyValueStorage = sessionStorage,
 ): void {
   const context: ListContext = {
@@ -62,7 +64,8 @@ export function rememberListForDetail(
     position,
     scrollOffset: Math.max(0, scrollOffset),
     listUrl: listPath(search),
-    shownEventId: openedEventId,
+    shownEventId: opened.eventId,
+    openedIndex: opened.index,
   };
   setTransit(DETAIL_PATH, context, LIST_PATH, storage);
 }
@@ -86,8 +89,11 @@ export interface ListReturn {
   /** The page the detail was opened from; null: page 1 at the list's page size. */
   position: ListPosition | null;
   scrollOffset: number;
-  /** The row to focus: the event the detail showed last. */
-  focusEventId: string | null;
+  /**
+   * The row to focus: the event the detail showed last, or, when that is not on the page (previous /
+   * next went past it, or it left the search once screened), the row now where the opened one was.
+   */
+  focus: { eventId: string; index: number } | null;
 }
 
 /**
@@ -98,10 +104,13 @@ export interface ListReturn {
 export function listReturn(search: EventSearch, storage: KeyValueStorage = sessionStorage): ListReturn {
   const context = readListForDetail(storage);
   if (!context || context.listUrl !== listPath(search))
-    return { position: null, scrollOffset: 0, focusEventId: null };
+    return { position: null, scrollOffset: 0, focus: null };
   return {
     position: context.position,
     scrollOffset: context.scrollOffset,
-    focusEventId: context.shownEventId ?? null,
+    focus:
+      context.shownEventId === undefined
+        ? null
+        : { eventId: context.shownEventId, index: context.openedIndex ?? 0 },
   };
 }

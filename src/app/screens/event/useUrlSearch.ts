@@ -23,6 +23,8 @@ interface Opening {
 export function useUrlSearch(): {
   search: EventSearch;
   urlErrors: FieldErrors;
+  /** Why the URL's search is not valid where no field of the form can show it. */
+  urlProblems: string[];
   searchFor: (search: EventSearch) => void;
 } {
   const list = EventSearchActor.useActorRef();
@@ -43,12 +45,16 @@ export function useUrlSearch(): {
     else list.send({ type: "search.submit", search: read.search, ...(position ? { position } : {}) });
   }, [key, list]);
 
-  // The detailed search's fields are its top-level keys: a wrong choice in a list ("aaresult.1") is
-  // the field's error. Worded in the language shown at each render.
+  // A field's reason goes to the field (a wrong choice in a list, "aaresult.1", is its field's);
+  // the others (an unknown key, the mode) to the list's message. Worded in the language shown.
   const urlErrors: FieldErrors = {};
+  const urlProblems: string[] = [];
   if (!read.valid)
-    for (const [path, message] of Object.entries(parseErrors(read.error)))
-      urlErrors[path.split(".")[0] as string] ??= message;
+    for (const [path, message = ""] of Object.entries(parseErrors(read.error))) {
+      const field = path.split(".")[0] as string;
+      if (field !== "" && field !== "mode" && Object.hasOwn(read.search, field)) urlErrors[field] ??= message;
+      else urlProblems.push(field === "" ? message : `${field}: ${message}`);
+    }
 
   const searchFor = (next: EventSearch) => {
     const path = listPath(next);
@@ -57,5 +63,5 @@ export function useUrlSearch(): {
       list.send({ type: "search.submit", search: next });
     else navigateTo(path);
   };
-  return { search: read.search, urlErrors, searchFor };
+  return { search: read.search, urlErrors, urlProblems, searchFor };
 }
