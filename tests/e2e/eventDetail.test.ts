@@ -478,12 +478,22 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     const [, , eventId] = await reviewEventIds(ui.app, ui);
     if (!eventId) throw new Error("the demo data has no third REVIEW event");
     await openDetail(ui.page, eventId);
+    // The reviewer has the event open before the admin starts editing it.
+    const reviewer = await secondOperator(ACCOUNTS.reviewer, eventId);
     await action(ui.page, "memo").focus();
     await ui.page.keyboard.press("Enter");
     await visible(dialogOf(ui.page, "memo"));
 
-    const reviewer = await secondOperator(ACCOUNTS.reviewer, eventId);
     try {
+      // By keyboard, OK is refused with 688: the actions are disabled and the focus goes to Reload.
+      await action(reviewer.page, "ok").focus();
+      await reviewer.page.keyboard.press("Enter");
+      await visible(textOnPage(reviewer.page, messageNo(lang, "688")));
+      await expect
+        .poll(() => reviewer.page.evaluate(() => document.activeElement?.textContent?.trim()))
+        .toBe(s.reload);
+      // Opened afresh, the event shows 688 at once.
+      await reviewer.page.reload();
       await visible(textOnPage(reviewer.page, messageNo(lang, "688")));
       expect(await action(reviewer.page, "ng").isDisabled()).toBe(true);
       expect(await action(reviewer.page, "memo").isDisabled()).toBe(true);

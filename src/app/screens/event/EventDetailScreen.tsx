@@ -11,6 +11,7 @@ import {
 import { translateKey } from "../../i18n/i18n.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { FormMessage } from "../../ui/FormMessage.tsx";
+import { keepFocusInGroup } from "../../ui/keepFocusInGroup.ts";
 import { Loading } from "../../ui/Loading.tsx";
 import { StickyBar } from "../../ui/StickyBar.tsx";
 import { ActionBar } from "./detail/ActionBar.tsx";
@@ -112,8 +113,11 @@ function DetailBody() {
         <DetailNavigation eventId={detail.basic.eventId} neighbours={neighbours} disabled={dialogOpen}>
           <DetailShortcutHelp writable={writableActions} />
         </DetailNavigation>
-        <EditStatus block={detail.editBlock} />
-        <ActionBar writable={writableActions} />
+        {/* A refused action disables the actions: the focus moves to Reload, not to the page. */}
+        <div ref={keepFocusInGroup} className="detail-edit-controls">
+          <EditStatus block={detail.editBlock} />
+          <ActionBar writable={writableActions} />
+        </div>
       </StickyBar>
       <FixedItems detail={detail} items={format.fixedItems} />
       <DetailSections detail={detail} format={format} />

@@ -1,7 +1,7 @@
 import { Button, Flex, Text } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import { EventSearchActor } from "../../actors/EventSearchActor.tsx";
-import { useFocusKeptInGroup } from "../../ui/useFocusKeptInGroup.ts";
+import { keepFocusInGroup } from "../../ui/keepFocusInGroup.ts";
 
 /**
  * Previous and next page over the keyset cursors, with the page number. The buttons follow the page
@@ -11,13 +11,12 @@ import { useFocusKeptInGroup } from "../../ui/useFocusKeptInGroup.ts";
 export function PagingNav() {
   const { t } = useTranslation("eventList");
   const list = EventSearchActor.useActorRef();
-  const group = useFocusKeptInGroup<HTMLElement>();
   const page = EventSearchActor.useSelector((snapshot) => snapshot.context.cursors.length);
   const canPrevious = page > 1;
   const canNext = EventSearchActor.useSelector((snapshot) => snapshot.context.page?.nextCursor != null);
   if (page === 1 && !canNext) return null;
   return (
-    <nav aria-label={t("pages")} ref={group}>
+    <nav aria-label={t("pages")} ref={keepFocusInGroup}>
       <Flex gap="3" align="center">
         <Button
           type="button"

@@ -11,7 +11,7 @@ import { EVENT_ID_SELECTION_LIMIT } from "../../../contract/eventSearch.ts";
 import { EventSearchActor } from "../../actors/EventSearchActor.tsx";
 import { MenuPermissionsActor } from "../../actors/MenuPermissionsActor.tsx";
 import { FormMessage } from "../../ui/FormMessage.tsx";
-import { useFocusKeptInGroup } from "../../ui/useFocusKeptInGroup.ts";
+import { keepFocusInGroup } from "../../ui/keepFocusInGroup.ts";
 
 /**
  * The selection's count and what can be done with it: select the page, select all search results
@@ -24,7 +24,6 @@ export function SelectionBar() {
   const { t, i18n } = useTranslation("eventList");
   const { t: message } = useTranslation("messages");
   const list = EventSearchActor.useActorRef();
-  const group = useFocusKeptInGroup<HTMLDivElement>();
   const count = EventSearchActor.useSelector((snapshot) => selectedCount(snapshot.context.selection));
   const browsing = EventSearchActor.useSelector((snapshot) =>
     snapshot.matches({ list: { results: "browsing" } }),
@@ -46,7 +45,7 @@ export function SelectionBar() {
   );
 
   return (
-    <Flex direction="column" gap="2" ref={group}>
+    <Flex direction="column" gap="2" ref={keepFocusInGroup}>
       <Flex gap="3" align="center" wrap="wrap">
         <Text size="2" weight="medium" role="status">
           {t("selectedCount", { count })}
