@@ -218,14 +218,6 @@ export const EMPTY_DETAIL_SEARCH: DetailSearch = {
 };
 export const EMPTY_QUICK_SEARCH: QuickSearch = { mode: SEARCH_MODE.quick, q: "" };
 
-const ARRAY_FIELDS = new Set<DetailSearchField>([
-  "aaresult",
-  "maresult",
-  "authStatus",
-  "settleStatus",
-  "labelIds",
-]);
-
 /** The search as URL query parameters: the mode and only the fields given (arrays comma-joined). */
 export function searchToQuery(search: EventSearch): URLSearchParams {
   const params = new URLSearchParams({ mode: search.mode });

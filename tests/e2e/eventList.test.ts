@@ -308,7 +308,7 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
     // A key the search does not know is no more dropped than a wrong value: the list names it.
     await ui.page.goto(ui.app.at("/EventList?mode=1&amountFrm=100"));
     const alert = await visible(ui.page.getByRole("alert").filter({ hasText: screen.s.invalidSearch }));
-    expect(await alert.innerText()).toBe(
+    expect(await alert.textContent()).toBe(
       `${screen.s.invalidSearch}\n${fill(MESSAGES[lang].error.unknownKey, { key: "amountFrm" })}`,
     );
     expect(await screen.table.count()).toBe(0);
