@@ -112,6 +112,16 @@ export const EXCLUDED_SELECTION_LIMIT_REFUSAL: ErrorItem = {
   field: "selection.excludedEventIds",
 };
 
+/** What a search has found before it answers: no page, total, selection or reasons yet. */
+const NOTHING_FOUND_YET = {
+  page: null,
+  total: null,
+  countErrors: [],
+  selection: NO_SELECTION,
+  errors: [],
+  selectionErrors: [],
+} as const satisfies Partial<EventSearchContext>;
+
 const rowOf = (context: EventSearchContext, eventId: string): EventListRow | undefined =>
   context.page?.rows.find((row) => row.eventId === eventId);
 
@@ -210,12 +220,7 @@ export const eventSearchMachine = setup({
         search: event.search,
         pageSize: event.position?.pageSize ?? context.pageSize,
         cursors: event.position?.cursors ?? [null],
-        page: null,
-        total: null,
-        countErrors: [],
-        selection: NO_SELECTION,
-        errors: [],
-        selectionErrors: [],
+        ...NOTHING_FOUND_YET,
       };
     }),
     recordTotal: assign((_, params: { total: EventTotal }) => ({ total: params.total, countErrors: [] })),
@@ -227,16 +232,7 @@ export const eventSearchMachine = setup({
     /** A search that is not valid (one read from the URL): nothing is shown for it, nor counted. */
     dropResults: assign(({ event }) => {
       assertEvent(event, "search.invalid");
-      return {
-        search: event.search,
-        cursors: [null],
-        page: null,
-        total: null,
-        countErrors: [],
-        selection: NO_SELECTION,
-        errors: [],
-        selectionErrors: [],
-      };
+      return { search: event.search, cursors: [null], ...NOTHING_FOUND_YET };
     }),
     backToPageOne: assign({ cursors: [null] }),
     choosePageSize: assign(({ event }) => {
@@ -300,12 +296,7 @@ export const eventSearchMachine = setup({
     search: EMPTY_QUICK_SEARCH,
     pageSize: DEFAULT_PAGE_SIZE as EventPageSize,
     cursors: [null],
-    page: null,
-    total: null,
-    countErrors: [],
-    selection: NO_SELECTION,
-    errors: [],
-    selectionErrors: [],
+    ...NOTHING_FOUND_YET,
   },
   type: "parallel",
   on: {
