@@ -8,7 +8,7 @@ import { dateText, INTEGER_MAX, issue, rules } from "./validation.ts";
 /**
  * Event list search (spec sections 2 and 5, issue 4): quick search (mode 0, one box over the event's
  * identifiers) or detailed search (mode 1, every field with its maximum length). Several values are
- * separated by spaces. The search lives in the URL (searchToQuery / searchFromQuery), so it survives
+ * separated by spaces. The search lives in the URL (searchToQuery / readSearchQuery), so it survives
  * a detail visit, a reload and a bookmark. Results page newest first (created_at desc, event_id desc)
  * by keyset cursor.
  */
@@ -270,13 +270,6 @@ export function readSearchQuery(
   if (parsed.success && repeated.length === 0) return { valid: true, search: parsed.data };
   const issues = [...(parsed.success ? [] : parsed.error.issues), ...repeated];
   return { valid: false, search: shown as EventSearch, error: new z.ZodError(issues) };
-}
-
-/** Reads a valid search back from the URL; anything invalid gives the empty search of its mode. */
-export function searchFromQuery(params: URLSearchParams): EventSearch {
-  const read = readSearchQuery(params);
-  if (read.valid) return read.search;
-  return read.search.mode === SEARCH_MODE.detail ? EMPTY_DETAIL_SEARCH : EMPTY_QUICK_SEARCH;
 }
 
 // ---- calls ----

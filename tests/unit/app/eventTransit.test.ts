@@ -9,7 +9,7 @@ import {
   rememberShownEvent,
 } from "../../../src/app/screens/event/eventTransit.ts";
 import { getTransit, setTransit } from "../../../src/client/transit.ts";
-import { EMPTY_DETAIL_SEARCH, type EventSearch, searchFromQuery } from "../../../src/contract/eventSearch.ts";
+import { EMPTY_DETAIL_SEARCH, type EventSearch, readSearchQuery } from "../../../src/contract/eventSearch.ts";
 import { memoryStorage } from "../client/memoryStorage.ts";
 
 const quick: EventSearch = { mode: "0", q: "E1 E2" };
@@ -32,7 +32,7 @@ describe("event list -> detail transit", () => {
     for (const search of [quick, detail]) {
       const url = listPath(search);
       expect(url.startsWith("/EventList?mode=")).toBe(true);
-      expect(searchFromQuery(new URLSearchParams(url.split("?")[1]))).toEqual(search);
+      expect(readSearchQuery(new URLSearchParams(url.split("?")[1]))).toEqual({ valid: true, search });
     }
   });
 

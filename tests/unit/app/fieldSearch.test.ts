@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { fieldSearchPath } from "../../../src/app/screens/event/detail/fieldSearch.ts";
-import { quickSearchOf, searchFromQuery } from "../../../src/contract/eventSearch.ts";
+import { quickSearchOf, readSearchQuery } from "../../../src/contract/eventSearch.ts";
 
 const searchedFor = (path: string | undefined) => {
   expect(path?.startsWith("/EventList?")).toBe(true);
-  return searchFromQuery(new URLSearchParams((path as string).split("?")[1]));
+  const read = readSearchQuery(new URLSearchParams((path as string).split("?")[1]));
+  expect(read.valid).toBe(true);
+  return read.search;
 };
 
 describe("event detail: values that link to their quick search", () => {

@@ -33,8 +33,8 @@ const COLUMN_COUNT = EVENT_COLUMNS.length + 2;
  * One page of results as a table whose body renders only the rows in view (@tanstack/react-virtual),
  * and the row that has the focus wherever it is (scrolled away by PageDown or the wheel, it would
  * otherwise unmount and drop the focus to the page's body), padded so the scroll height is the whole
- * page's. Each row has a checkbox and the
- * event ID as a link to its detail; ArrowUp and ArrowDown (and j, k: LIST_KEYS) move between rows.
+ * page's. Each row has a checkbox and the event ID as a link to its detail; ArrowUp and ArrowDown
+ * (and j, k: LIST_KEYS) move between rows.
  */
 export function EventResultTable({
   rows,
