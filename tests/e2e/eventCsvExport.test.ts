@@ -1,5 +1,5 @@
 import iconv from "iconv-lite";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import exportEn from "../../src/app/i18n/locales/en/eventExport.json";
 import listEn from "../../src/app/i18n/locales/en/eventList.json";
@@ -108,15 +108,20 @@ describe.each(TEST_LANGS)("event CSV output [%s]", (lang) => {
     await ui.page.keyboard.press("Enter");
 
     await visible(ui.page.getByText(messageNo(lang, "008")).first());
-    const link = await visible(
-      dialog.getByRole("link", {
-        name: new RegExp(
-          `^${escapeRegExp(fill(s.download, { fileName: "@@" })).replace("@@", "eventList_\\d{14}\\.csv")}$`,
-        ),
-      }),
-      60_000,
+    // The focus comes back to Output (enabled while the file is made), then goes to the link.
+    const linkName = new RegExp(
+      `^${escapeRegExp(fill(s.download, { fileName: "@@" })).replace("@@", "eventList_\\d{14}\\.csv")}$`,
     );
+    const hasFocus = async (target: Locator) =>
+      (await target.count()) === 1 &&
+      (await target.evaluate((element) => element === document.activeElement));
+    const output = dialog.getByRole("button", { name: s.output, exact: true });
+    expect((await hasFocus(output)) || (await hasFocus(dialog.getByRole("link", { name: linkName })))).toBe(
+      true,
+    );
+    const link = await visible(dialog.getByRole("link", { name: linkName }), 60_000);
     await visible(ui.page.getByText(s.ready, { exact: true }).first());
+    await expect.poll(() => hasFocus(link)).toBe(true);
     await expectNoAxeViolations(ui.page, "CSV output dialog with the download link");
     const href = (await link.getAttribute("href")) ?? "";
     expect(href).toMatch(/^\/api\/v3\/download\/[A-Za-z0-9_-]{43}$/);

@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { Button, Flex, Theme } from "@radix-ui/themes";
-import { useId, useState } from "react";
+import { Button, Flex, Spinner, Theme } from "@radix-ui/themes";
+import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Lang } from "../../../contract/envelope.ts";
 import { CSV_DELIMITER, type CsvEncoding, type CsvExportOptions } from "../../../contract/eventExport.ts";
@@ -73,6 +73,7 @@ function CsvOutputForm({ selection }: { selection: EventSelection }) {
   const [groups, setGroups] = useState<ExportGroup[]>([...EXPORT_GROUPS]);
   const [encoding, setEncoding] = useState<CsvEncoding>("utf8");
   const [noGroups, setNoGroups] = useState(false);
+  const outputButton = useRef<HTMLButtonElement>(null);
 
   const chooseGroups = (chosen: string[]) => {
     setGroups(EXPORT_GROUPS.filter((group) => chosen.includes(group)));
@@ -80,6 +81,7 @@ function CsvOutputForm({ selection }: { selection: EventSelection }) {
   };
 
   async function output() {
+    if (busy) return;
     // Checked here as the server does (902), so the operator is not asked to confirm a request it refuses.
     if (groups.length === 0) {
       setNoGroups(true);
@@ -133,14 +135,17 @@ function CsvOutputForm({ selection }: { selection: EventSelection }) {
         ]}
         onChange={(value) => setEncoding(value as CsvEncoding)}
       />
-      <CsvExportProgress />
+      <CsvExportProgress focusFrom={outputButton} />
       <Flex gap="3" justify="end">
         <Dialog.Close asChild>
           <Button type="button" variant="soft" color="gray">
             {t("close")}
           </Button>
         </Dialog.Close>
-        <Button type="button" loading={busy} disabled={busy} onClick={() => void output()}>
+        {/* Enabled while the file is made, so the focus stays here after Execute (and moves on to the
+            download link when it shows); a press meanwhile is ignored. */}
+        <Button ref={outputButton} type="button" aria-disabled={busy} onClick={() => void output()}>
+          {busy ? <Spinner size="1" /> : null}
           {t("output")}
         </Button>
       </Flex>

@@ -1,13 +1,15 @@
 import { Flex, Link, Text } from "@radix-ui/themes";
+import { type RefObject, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { CsvExportActor } from "../../../actors/CsvExportActor.tsx";
 import { formatDateTime } from "../../../i18n/format.ts";
 
 /**
  * Where the CSV output stands, in a live region: accepted (008) while the job runs, the download link
- * once the file is ready, or why there is no file.
+ * once the file is ready, or why there is no file. The link takes the focus as it shows when the
+ * focus is still where the operator asked for the file (`focusFrom`), so Enter downloads it.
  */
-export function CsvExportProgress() {
+export function CsvExportProgress({ focusFrom }: { focusFrom: RefObject<HTMLElement | null> }) {
   const { t } = useTranslation("eventExport");
   const { t: message } = useTranslation("messages");
   const accepted = CsvExportActor.useSelector((snapshot) => snapshot.matches("accepted"));
@@ -16,6 +18,12 @@ export function CsvExportProgress() {
   const failed = CsvExportActor.useSelector((snapshot) => snapshot.matches("failed"));
   const { status, failure, errors } = CsvExportActor.useSelector((snapshot) => snapshot.context);
   const total = status?.rowCount;
+  const link = useRef<HTMLAnchorElement>(null);
+  const downloadUrl = ready ? status?.downloadUrl : undefined;
+
+  useEffect(() => {
+    if (downloadUrl && document.activeElement === focusFrom.current) link.current?.focus();
+  }, [downloadUrl, focusFrom]);
 
   const problem =
     refused || failed
@@ -38,7 +46,7 @@ export function CsvExportProgress() {
               <Text as="p" size="2" weight="medium">
                 {t("ready")}
               </Text>
-              <Link href={status.downloadUrl} download={status.fileName} size="2">
+              <Link ref={link} href={status.downloadUrl} download={status.fileName} size="2">
                 {t("download", { fileName: status.fileName })}
               </Link>
               {status.expiresAt ? (
