@@ -204,12 +204,27 @@ export const eventReasonList = defineCall({
 export const assigneeSchema = z.object({ operatorId: z.number().int(), operatorName: z.string() });
 export type Assignee = z.infer<typeof assigneeSchema>;
 
-/** The tenant's operators who may be assigned (the search form and the assign dialog list them). */
+/** The dialogs whose write permission lets an operator screen an event: only they may be assigned one. */
+export const MANUAL_SCREENING_SCREENS: readonly ScreenId[] = [
+  EVENT_ACTION_SCREEN.ok,
+  EVENT_ACTION_SCREEN.ng,
+  EVENT_ACTION_SCREEN.hold,
+];
+
+/**
+ * An operator in the assignee list. `canScreen`: may write a manual result (OK, NG or HOLD, see
+ * MANUAL_SCREENING_SCREENS); the assign dialog offers these, the search form every operator (an event
+ * stays findable by an assignee whose role changed).
+ */
+export const assigneeChoiceSchema = assigneeSchema.extend({ canScreen: z.boolean() });
+export type AssigneeChoice = z.infer<typeof assigneeChoiceSchema>;
+
+/** The tenant's operators, each with whether it may be assigned (the search form and the assign dialog list them). */
 export const eventAssigneeList = defineCall({
   name: "eventAssigneeList",
   method: "POST",
   path: "/api/v3/screen/event/assigneeList",
   access: { kind: "read", screenId: "EventList" },
   request: z.object({}).strict().optional(),
-  response: z.object({ assignees: z.array(assigneeSchema) }),
+  response: z.object({ assignees: z.array(assigneeChoiceSchema) }),
 });

@@ -145,6 +145,39 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     await gone(dialogOf(ui.page, "ng"));
   });
 
+  it("assigns the event to an operator who may screen it: the dialog offers no viewer, and the event shows the assignee", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    const shop = await shopOf(ui.app, ui);
+    const { eventId } = await screenTransaction(ui.app, shop, {
+      shopEventId: `e2e-assign-${lang}-${Date.now()}`,
+      amount: 2500,
+      purchaser: { fullAddress: "福岡県福岡市中央区天神2-2", zipcode: "8100001", tel: "092-123-4567" },
+    });
+    await openDetail(ui.page, eventId);
+    const assigneeLabel = EVENT_FIELD_LABELS[lang].assigneeName;
+    const shownAssignee = () =>
+      ui.page
+        .getByText(assigneeLabel, { exact: true })
+        .first()
+        .evaluate((label) => label.nextElementSibling?.textContent ?? "");
+
+    await action(ui.page, "assign").click();
+    const dialog = await visible(dialogOf(ui.page, "assign"));
+    const field = dialog.getByLabel(s.fields.assignee, { exact: true });
+    const offered = await field.locator("option").allTextContents();
+    expect(offered).toContain(s.unassigned);
+    expect(offered).toContain(ACCOUNTS.admin.name);
+    expect(offered).toContain(ACCOUNTS.reviewer.name);
+    // The viewer's role cannot give a result, so it is not offered (and the server refuses it).
+    expect(offered).not.toContain(ACCOUNTS.viewer.name);
+    await expectNoAxeViolations(ui.page, "assign dialog");
+    await field.selectOption({ label: ACCOUNTS.reviewer.name });
+    await saveAndConfirm(ui.page, dialog);
+    await gone(dialogOf(ui.page, "assign"));
+    await visible(textOnPage(ui.page, messageNo(lang, "001")));
+    await expect.poll(shownAssignee).toBe(ACCOUNTS.reviewer.name);
+  });
+
   it("lays field lists two abreast on a wide screen (shipping beside the purchaser, each differing value noted; the basic fields in two columns) under navigation and actions that stay in view; stacked when narrow", async () => {
     await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
     const shop = await shopOf(ui.app, ui);

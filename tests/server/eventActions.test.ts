@@ -431,14 +431,17 @@ describe.each(testBackends())("event actions (%s)", (backend) => {
     expect(await footprint(eventId)).toEqual(before);
   });
 
-  it("assigns an operator of the tenant or nobody; another tenant's operator is refused", async () => {
+  it("assigns an operator of the tenant who may screen, or nobody; a viewer or another tenant's operator is refused", async () => {
     const eventId = await newEvent();
-    const reviewer = await r.t.db
-      .selectFrom("operators")
-      .select("id")
-      .where("company_id", "=", "DEMO")
-      .where("email", "=", "reviewer@demo.example")
-      .executeTakeFirstOrThrow();
+    const demoOperator = (email: string) =>
+      r.t.db
+        .selectFrom("operators")
+        .select("id")
+        .where("company_id", "=", "DEMO")
+        .where("email", "=", email)
+        .executeTakeFirstOrThrow();
+    const reviewer = await demoOperator("reviewer@demo.example");
+    const viewer = await demoOperator("viewer@demo.example");
     const acmeAdmin = await r.t.db
       .selectFrom("operators")
       .select("id")
@@ -454,6 +457,19 @@ describe.each(testBackends())("event actions (%s)", (backend) => {
     const foreign = await send(r.t, eventAssign, r.admin, { eventId, version: 2, assigneeId: acmeAdmin.id });
     expect(expectRefusal(foreign, ERROR.validation)).toEqual([
       { code: ERROR.validation, field: "telegram.assigneeId", message: "is not an operator of this company" },
+    ]);
+    // The viewer's role cannot write a manual result, so it cannot be the one to screen the event.
+    const cannotScreen = await send(r.t, eventAssign, r.admin, {
+      eventId,
+      version: 2,
+      assigneeId: viewer.id,
+    });
+    expect(expectRefusal(cannotScreen, ERROR.validation)).toEqual([
+      {
+        code: ERROR.validation,
+        field: "telegram.assigneeId",
+        message: "cannot screen events (no permission for OK, NG or HOLD)",
+      },
     ]);
     expect(await footprint(eventId)).toEqual(before);
 

@@ -290,15 +290,15 @@ describe.each(testBackends())("event detail (%s)", (backend) => {
     const acmeLabels = expectDone<{ labels: unknown[] }>(await send(r.t, eventLabelList, r.acme, {}));
     expect(acmeLabels.labels).toEqual([]);
 
-    const demo = expectDone<{ assignees: { operatorName: string }[] }>(
-      await send(r.t, eventAssigneeList, r.viewer, {}),
-    );
-    expect(demo.assignees.map((a) => a.operatorName).sort()).toEqual(
-      ["デモ管理者", "デモ審査者", "デモ閲覧者"].sort(),
-    );
-    const acme = expectDone<{ assignees: { operatorName: string }[] }>(
-      await send(r.t, eventAssigneeList, r.acme, {}),
-    );
-    expect(acme.assignees.map((a) => a.operatorName)).toEqual(["ACME Admin"]);
+    // Every operator (the search form's choices), each saying whether it may screen, i.e. be assigned.
+    type Choices = { assignees: { operatorName: string; canScreen: boolean }[] };
+    const demo = expectDone<Choices>(await send(r.t, eventAssigneeList, r.viewer, {}));
+    expect(
+      Object.fromEntries(demo.assignees.map(({ operatorName, canScreen }) => [operatorName, canScreen])),
+    ).toEqual({ デモ管理者: true, デモ審査者: true, デモ閲覧者: false });
+    const acme = expectDone<Choices>(await send(r.t, eventAssigneeList, r.acme, {}));
+    expect(acme.assignees.map(({ operatorName, canScreen }) => ({ operatorName, canScreen }))).toEqual([
+      { operatorName: "ACME Admin", canScreen: true },
+    ]);
   });
 });

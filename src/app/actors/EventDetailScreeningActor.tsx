@@ -67,7 +67,8 @@ async function loadOptions(run: RunCall, action: EventAction): Promise<LoadOptio
     ok: true,
     result: {
       labels: labels?.result.labels ?? [],
-      assignees: assignees?.result.assignees ?? [],
+      // Only an operator who may screen the event can be assigned it (the server refuses others).
+      assignees: (assignees?.result.assignees ?? []).filter((operator) => operator.canScreen),
       reasons: reasons?.result.reasons ?? [],
     },
     messages: [],

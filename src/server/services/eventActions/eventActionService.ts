@@ -1,5 +1,5 @@
 import { ERROR } from "../../../contract/errors.ts";
-import type { Assignee, EventAction, Label } from "../../../contract/eventActions.ts";
+import type { AssigneeChoice, EventAction, Label } from "../../../contract/eventActions.ts";
 import type { EventDetail } from "../../../contract/eventDetail.ts";
 import type { MANUAL_RESULT } from "../../../contract/screening.ts";
 import { ApiError } from "../../plugins/envelope.ts";
@@ -33,7 +33,7 @@ export interface EventActionService {
   assign(actor: Actor, request: VersionedTarget & { assigneeId: number | null }): Promise<EventDetail>;
   labelsUpdate(actor: Actor, request: VersionedTarget & { labelIds: string[] }): Promise<EventDetail>;
   labels(companyId: string): Promise<Label[]>;
-  assignees(companyId: string): Promise<Assignee[]>;
+  assignees(companyId: string): Promise<AssigneeChoice[]>;
   reasons(companyId: string, result: ManualResult): Promise<string[]>;
 }
 

@@ -77,7 +77,14 @@ export function ActionDialog({ detail }: { detail: EventDetail }) {
             ) : action === "memo" ? (
               <MemoForm {...props} />
             ) : action === "assign" ? (
-              <AssignForm {...props} currentAssigneeId={detail.basic.assigneeId} />
+              <AssignForm
+                {...props}
+                current={
+                  detail.basic.assigneeId === null
+                    ? null
+                    : { operatorId: detail.basic.assigneeId, operatorName: detail.basic.assigneeName ?? "" }
+                }
+              />
             ) : (
               <LabelForm {...props} currentLabelIds={detail.basic.labelIds} />
             )}

@@ -1,19 +1,30 @@
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { Assignee } from "../../../../contract/eventActions.ts";
 import { SelectField } from "../../../ui/SelectField.tsx";
 import { ActionFormFrame } from "./ActionFormFrame.tsx";
 import type { ActionFormProps } from "./actionFormProps.ts";
 import { DIALOG_SELECT_CLASSES } from "./DialogFields.tsx";
 
-/** Register screening assignee: one of the tenant's operators, or nobody (unassign). */
-export function AssignForm(props: ActionFormProps & { currentAssigneeId: number | null }) {
+/**
+ * Register screening assignee: one of the tenant's operators who may screen the event, or nobody
+ * (unassign). The current assignee is listed even if its role no longer may screen, so the field
+ * shows the event as it is.
+ */
+export function AssignForm(props: ActionFormProps & { current: Assignee | null }) {
   const { t } = useTranslation("eventDetail");
   const form = useRef<HTMLFormElement>(null);
-  const start = props.draft?.action === "assign" ? props.draft.assigneeId : props.currentAssigneeId;
+  const { current } = props;
+  const start = props.draft?.action === "assign" ? props.draft.assigneeId : (current?.operatorId ?? null);
   const [assignee, setAssignee] = useState(start === null ? "" : String(start));
+  const listed = props.options.assignees;
+  const operators =
+    current && !listed.some((operator) => operator.operatorId === current.operatorId)
+      ? [current, ...listed]
+      : listed;
   const options = [
     { value: "", label: t("unassigned") },
-    ...props.options.assignees.map((operator) => ({
+    ...operators.map((operator) => ({
       value: String(operator.operatorId),
       label: operator.operatorName,
     })),
