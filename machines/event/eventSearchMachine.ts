@@ -82,6 +82,11 @@ export type EventSearchEvent =
   | { type: "export.close" }
   | { type: "count.retry" };
 
+/** How the list starts: the page size the operator chose last in this browser (200 when none). */
+export interface EventSearchInput {
+  pageSize?: EventPageSize;
+}
+
 export interface LoadPageInput {
   search: EventSearch;
   pageSize: EventPageSize;
@@ -153,6 +158,7 @@ export const eventSearchMachine = setup({
   types: {
     context: {} as EventSearchContext,
     events: {} as EventSearchEvent,
+    input: {} as EventSearchInput,
   },
   actors: {
     loadPage: notProvided<LoadPageOutcome, LoadPageInput>("loadPage"),
@@ -292,12 +298,12 @@ export const eventSearchMachine = setup({
   },
 }).createMachine({
   id: "eventSearch",
-  context: {
+  context: ({ input }) => ({
     search: EMPTY_QUICK_SEARCH,
-    pageSize: DEFAULT_PAGE_SIZE as EventPageSize,
+    pageSize: input.pageSize ?? (DEFAULT_PAGE_SIZE as EventPageSize),
     cursors: [null],
     ...NOTHING_FOUND_YET,
-  },
+  }),
   type: "parallel",
   on: {
     // A new search from anywhere (the form, the URL on load, back / forward) starts again at page 1

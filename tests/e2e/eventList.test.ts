@@ -270,6 +270,13 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
     await visible(ui.page.getByText(fill(screen.s.pageNumber, { page: 1 }), { exact: true }));
     expect(await renderedEventIds(screen.eventLinks())).toEqual(pageOne);
     await expect.poll(() => focusedText(ui.page)).toBe(screen.s.nextPage);
+
+    // The size chosen is this browser's from now on: a reload lists page 1 at 50 per page.
+    await searched(ui.page, () => ui.page.reload());
+    await visible(screen.table);
+    expect(await perPage.inputValue()).toBe("50");
+    expect(await screen.table.getAttribute("aria-rowcount")).toBe("51");
+    expect(await renderedEventIds(screen.eventLinks())).toEqual(pageOne);
   });
 
   it("says a URL's search is not valid, shows its values with the reasons and searches nothing", async () => {

@@ -3,6 +3,7 @@ import { type ReactNode, useState } from "react";
 import { fromPromise } from "xstate";
 import { eventSearchMachine, type LoadPageInput } from "../../../machines/event/eventSearchMachine.ts";
 import { type EventSearch, eventCount, eventList, eventSelectAll } from "../../contract/eventSearch.ts";
+import { preferredPageSize } from "../screens/event/pageSizePreference.ts";
 import { useRunCall } from "./CallRunner.tsx";
 
 /** The event list's workflow (machines/event/eventSearchMachine.ts). */
@@ -37,5 +38,10 @@ export function EventSearchProvider({ children }: { children: ReactNode }) {
       },
     }),
   );
-  return <EventSearchActor.Provider logic={logic}>{children}</EventSearchActor.Provider>;
+  const [input] = useState(() => ({ pageSize: preferredPageSize() }));
+  return (
+    <EventSearchActor.Provider logic={logic} options={{ input }}>
+      {children}
+    </EventSearchActor.Provider>
+  );
 }

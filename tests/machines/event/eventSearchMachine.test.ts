@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import {
   type CountTotalOutcome,
+  type EventSearchInput,
   EXCLUDED_SELECTION_LIMIT_REFUSAL,
   eventSearchMachine,
   HAND_SELECTION_LIMIT_REFUSAL,
@@ -41,7 +42,7 @@ interface Fakes {
   count?: (search: EventSearch) => Promise<CountTotalOutcome>;
 }
 
-function startList(fakes: Fakes = {}) {
+function startList(fakes: Fakes = {}, input: EventSearchInput = {}) {
   const calls: string[] = [];
   const machine = eventSearchMachine.provide({
     actors: {
@@ -59,7 +60,7 @@ function startList(fakes: Fakes = {}) {
       }),
     },
   });
-  return { actor: createActor(machine).start(), calls };
+  return { actor: createActor(machine, { input }).start(), calls };
 }
 
 async function searched(fakes: Fakes = {}) {
@@ -80,6 +81,14 @@ describe("eventSearchMachine", () => {
     expect(actor.getSnapshot().value).toMatchObject({ list: { results: "browsing" } });
     expect(actor.getSnapshot().context.page?.rows.map((row) => row.eventId)).toEqual(["E1", "E2", "E3"]);
     expect(calls).toEqual(["page 200 first", "count"]);
+  });
+
+  it("starts at the page size it is given (the one chosen last in this browser)", async () => {
+    const { actor, calls } = startList({}, { pageSize: 50 });
+    actor.send({ type: "search.submit", search: quickSearch });
+    await settle();
+    expect(calls).toEqual(["page 50 first", "count"]);
+    expect(actor.getSnapshot().context.pageSize).toBe(50);
   });
 
   it("shows the rows before the total arrives, then the total; later pages do not count again", async () => {
@@ -369,7 +378,7 @@ describe("eventSearchMachine", () => {
     const full = eventSearchMachine.resolveState({
       value: { list: { results: "browsing" }, total: "counted" },
       context: {
-        ...createActor(eventSearchMachine).getSnapshot().context,
+        ...createActor(eventSearchMachine, { input: {} }).getSnapshot().context,
         search: quickSearch,
         page: page.result,
         selection: {
@@ -381,7 +390,7 @@ describe("eventSearchMachine", () => {
         },
       },
     });
-    const actor = createActor(eventSearchMachine, { snapshot: full }).start();
+    const actor = createActor(eventSearchMachine, { snapshot: full, input: {} }).start();
     const context = () => actor.getSnapshot().context;
     expect(eventSelectionSchema.safeParse(selectionForCall(context().selection)).success).toBe(true);
     // One row more unticked is refused with its message; the selection is unchanged.

@@ -60,6 +60,7 @@ export async function replayPath(walk: MachineWalk<AnyStateMachine>, path: WalkP
   const machine = walk.machine.provide({ actors });
   const actor = createActor(machine, {
     clock,
+    input: walk.input,
     inspect: (inspection) => {
       if (inspection.type === "@xstate.microstep") {
         for (const t of inspection._transitions) {

@@ -56,6 +56,7 @@ function traversalOptions(
     events: traversalEvents(walk),
     serializeState: serialize,
     ...(walk.filterEvents ? { filterEvents: walk.filterEvents } : {}),
+    ...(walk.input === undefined ? {} : { input: walk.input }),
     limit: 10_000,
   };
 }
@@ -95,7 +96,7 @@ export function generatedPaths(walk: MachineWalk<AnyStateMachine>): WalkPath[] {
 /** A journey's events played through the pure machine, so its replay can be checked step by step. */
 export function journeyPaths(walk: MachineWalk<AnyStateMachine>): WalkPath[] {
   return walk.journeys.map((journey) => {
-    let [snapshot] = initialTransition(walk.machine);
+    let [snapshot] = initialTransition(walk.machine, walk.input);
     const steps: WalkStep[] = [toStep({ type: "xstate.init" }, snapshot)];
     for (const event of journey.events) {
       [snapshot] = transition(walk.machine, snapshot, event);

@@ -1,6 +1,7 @@
 import type {
   AnyStateMachine,
   EventFrom,
+  InputFrom,
   OutputFrom,
   SimulatedClock,
   SnapshotFrom,
@@ -83,6 +84,8 @@ export interface MachineWalk<M extends AnyStateMachine> {
   drivers?: { readonly [T in MachineEvent<M>["type"]]?: (args: DriverArgs<M, T>) => void };
   /** Named actions the replay records (the app-provided ones); others are ignored. */
   recordedActions: readonly string[];
+  /** What the machine starts with, for a machine that takes input. */
+  input?: InputFrom<M>;
 }
 
 /** One step of a walk as the pure graph computed it. */

@@ -136,6 +136,8 @@ const selectedAll = (output: SelectAllOutcome) => ({ type: "xstate.done.actor.se
 
 export const eventSearchWalk = {
   machine: eventSearchMachine,
+  // The page size the operator last chose is the app's to read (pageSizePreference.ts); none here.
+  input: {},
   events: {
     "search.submit": [submit, resumeAtPage2],
     "search.invalid": [invalidSearch],

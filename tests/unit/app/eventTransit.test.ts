@@ -4,6 +4,7 @@ import {
   detailPath,
   listPath,
   listReturn,
+  markListReturned,
   readListForDetail,
   rememberListForDetail,
   rememberShownEvent,
@@ -112,6 +113,22 @@ describe("event list -> detail transit", () => {
       scrollOffset: 0,
       focus: { eventId: "E5", index: 0 },
     });
+  });
+
+  it("comes back to the place once; shown again (the browser's Forward), the detail makes it the way back again", () => {
+    const storage = memoryStorage();
+    const back = { position: pageThree, scrollOffset: 720, focus: { eventId: "E1", index: 4 } };
+    const none = { position: null, scrollOffset: 0, focus: null };
+    rememberListForDetail(quick, pageThree, 720, { eventId: "E1", index: 4 }, storage);
+    rememberShownEvent("E1", storage);
+    expect(listReturn(quick, storage)).toEqual(back);
+    markListReturned(storage);
+    // A reload of the list (paged elsewhere meanwhile) opens it as any list opens.
+    expect(listReturn(quick, storage)).toEqual(none);
+    // The detail still knows its list (previous / next, Back).
+    expect(readListForDetail(storage)?.search).toEqual(quick);
+    rememberShownEvent("E1", storage);
+    expect(listReturn(quick, storage)).toEqual(back);
   });
 
   it("remembers no shown event for a detail opened directly (no list to go back to)", () => {

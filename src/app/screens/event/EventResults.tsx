@@ -1,5 +1,5 @@
 import { Button, Flex, Text } from "@radix-ui/themes";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ERROR } from "../../../contract/errors.ts";
 import { EVENT_TOTAL_CAP } from "../../../contract/eventSearch.ts";
@@ -8,9 +8,10 @@ import { FormMessage } from "../../ui/FormMessage.tsx";
 import { Loading } from "../../ui/Loading.tsx";
 import { EventExportDialog } from "./EventExportDialog.tsx";
 import { EventResultTable } from "./EventResultTable.tsx";
-import { listReturn, rememberListForDetail } from "./eventTransit.ts";
+import { listReturn, markListReturned, rememberListForDetail } from "./eventTransit.ts";
 import { PageSizeSelect } from "./PageSizeSelect.tsx";
 import { PagingNav } from "./PagingNav.tsx";
+import { rememberPageSize } from "./pageSizePreference.ts";
 import { SelectionBar } from "./SelectionBar.tsx";
 import { SplitPeriodDialog } from "./SplitPeriodDialog.tsx";
 
@@ -56,6 +57,8 @@ function ResultPage() {
   // row of the event shown last, once.
   const [restore] = useState(() => listReturn(search));
   const [firstPageKey] = useState(pageKey);
+  // Restored once: a reload later opens the list as any list opens.
+  useEffect(() => markListReturned(), []);
   if (!page) return null;
 
   return (
@@ -67,7 +70,10 @@ function ResultPage() {
           <PageSizeSelect
             pageSize={pageSize}
             disabled={!canChangeSize}
-            onChange={(size) => list.send({ type: "page.size", pageSize: size })}
+            onChange={(size) => {
+              rememberPageSize(size);
+              list.send({ type: "page.size", pageSize: size });
+            }}
           />
         </Flex>
       </Flex>

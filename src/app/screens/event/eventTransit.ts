@@ -38,6 +38,11 @@ const listContextSchema = z.object({
   shownEventId: z.string().optional(),
   /** The opened row's place on its page: focused on the way back when the event is no longer there. */
   openedIndex: z.number().int().nonnegative().optional(),
+  /**
+   * The list has come back to this place once; until the detail is shown again, the list opens as
+   * any list does (a reload after paging elsewhere starts at page 1, not at the page left long ago).
+   */
+  returned: z.boolean().optional(),
 });
 export type ListContext = z.infer<typeof listContextSchema>;
 
@@ -78,11 +83,22 @@ export function readListForDetail(storage: KeyValueStorage = sessionStorage): Li
   return parsed.success ? parsed.data : null;
 }
 
-/** Called as the detail shows an event opened from the list: the list focuses its row on the way back. */
+/**
+ * Called as the detail shows an event opened from the list: the list focuses its row on the way back
+ * (the browser's Forward to the detail, then Back, comes back to the same place again).
+ */
 export function rememberShownEvent(eventId: string, storage: KeyValueStorage = sessionStorage): void {
   const context = readListForDetail(storage);
-  if (context && context.shownEventId !== eventId)
-    setTransit(DETAIL_PATH, { ...context, shownEventId: eventId }, LIST_PATH, storage);
+  if (!context || (context.shownEventId === eventId && !context.returned)) return;
+  const { returned: _returned, ...kept } = context;
+  setTransit(DETAIL_PATH, { ...kept, shownEventId: eventId }, LIST_PATH, storage);
+}
+
+/** Called once the list has come back to its place (listReturn): it is not restored a second time. */
+export function markListReturned(storage: KeyValueStorage = sessionStorage): void {
+  const context = readListForDetail(storage);
+  if (context && !context.returned)
+    setTransit(DETAIL_PATH, { ...context, returned: true }, LIST_PATH, storage);
 }
 
 export interface ListReturn {
@@ -98,12 +114,12 @@ export interface ListReturn {
 
 /**
  * Where the list showing `search` picks up again (back from its detail): the page and page size, the
- * scroll offset and the event shown last; nothing when the list was left for another search or
- * never left at all.
+ * scroll offset and the event shown last; nothing when the list was left for another search, never
+ * left at all, or has come back once already (markListReturned).
  */
 export function listReturn(search: EventSearch, storage: KeyValueStorage = sessionStorage): ListReturn {
   const context = readListForDetail(storage);
-  if (!context || context.listUrl !== listPath(search))
+  if (!context || context.returned || context.listUrl !== listPath(search))
     return { position: null, scrollOffset: 0, focus: null };
   return {
     position: context.position,
