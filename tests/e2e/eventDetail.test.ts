@@ -299,6 +299,10 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     await purchaserGroup.getByRole("radio", { name: s.negativeOperation["1"], exact: true }).check();
     await visible(addsTel);
     await visible(purchaserGroup.getByText(primaryDid, { exact: true }));
+    // Nothing registered yet: nothing to release.
+    const release = (group: Locator) =>
+      group.getByRole("radio", { name: s.negativeOperation["2"], exact: true }).isDisabled();
+    expect(await release(purchaserGroup)).toBe(true);
     const coverage = purchaserGroup.locator("details");
     expect(await coverage.locator("summary").textContent()).toMatch(
       new RegExp(`^${s.negativeCoverage.replace(/[()]/g, "\\$&").replace("{count}", "\\d+")}$`),
@@ -333,6 +337,9 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
         .getByRole("group", { name: s.fields.shipping, exact: true })
         .getByText(now(false), { exact: true }),
     );
+    // The purchaser's entry can now be released; the shipping address still has none.
+    expect(await release(again.getByRole("group", { name: s.fields.purchaser, exact: true }))).toBe(false);
+    expect(await release(again.getByRole("group", { name: s.fields.shipping, exact: true }))).toBe(true);
     await expectNoAxeViolations(ui.page, "update negative dialog with each party's state");
     await again.getByRole("button", { name: s.cancel, exact: true }).click();
     await gone(dialogOf(ui.page, "negative"));

@@ -206,7 +206,7 @@ describe.each(testBackends())("event negative update (%s)", (backend) => {
     expect((await entriesOf(eventId)).map((entry) => entry.customer_type)).toEqual(["0"]);
   });
 
-  it("answers 902 when neither party is chosen, and refuses a party the event does not have; nothing written", async () => {
+  it("answers 902 when neither party is chosen, refuses a party the event does not have or has not registered; nothing written", async () => {
     const { eventId } = await screenDemo(r.t, freshOrder());
     const none = await send(r.t, eventNegativeUpdate, r.admin, { eventId, version: 1, ...nothing });
     expect(none.statusCode).toBe(400);
@@ -230,6 +230,21 @@ describe.each(testBackends())("event negative update (%s)", (backend) => {
         code: ERROR.validation,
         field: "telegram.shipping",
         message: "The event has no data for this party.",
+      },
+    ]);
+    // Nothing registered by the event: a release of it is refused at its party, even beside a registration.
+    const releaseNothing = await send(r.t, eventNegativeUpdate, r.admin, {
+      eventId,
+      version: 1,
+      ...nothing,
+      purchaser: "1",
+      shipping: "2",
+    });
+    expect(expectRefusal(releaseNothing, ERROR.validation)).toEqual([
+      {
+        code: ERROR.validation,
+        field: "telegram.shipping",
+        message: "The event has not registered this party as negative.",
       },
     ]);
     for (const id of [eventId, pickup.eventId]) {

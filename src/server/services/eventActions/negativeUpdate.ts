@@ -19,8 +19,8 @@ const PARTIES: readonly NegativeParty[] = ["purchaser", "shipping"];
 
 /**
  * Negative update of one held event (spec 4): per party, 1 registers (or re-registers) the entry
- * built from that party's data, 2 releases the entries this event registered for it, 0 leaves it;
- * both 0 answers 902. The look-up keys are rewritten in the same transaction, so the next screening
+ * built from that party's data, 2 releases the entries this event registered for it (a field error
+ * when there are none), 0 leaves it; both 0 answers 902. The look-up keys are rewritten in the same transaction, so the next screening
  * sees the change; events.negatived tells whether the event has any entry registered.
  */
 export async function applyNegativeUpdate(
@@ -70,6 +70,29 @@ export async function applyNegativeUpdate(
         message: messageText(editor.lang, "validation.noPartyData"),
       })),
     );
+  }
+
+  // A release names an entry this event registered: releasing nothing would record a change that is none.
+  const releasing = PARTIES.filter((party) => request[party] === NEGATIVE_OPERATION.release);
+  if (releasing.length > 0) {
+    const held = await trx
+      .selectFrom("negatives")
+      .select("customer_type")
+      .where("company_id", "=", companyId)
+      .where("event_id", "=", event.eventId)
+      .execute();
+    const unregistered = releasing.filter(
+      (party) => !held.some((row) => row.customer_type === NEGATIVE_CUSTOMER_TYPE[party]),
+    );
+    if (unregistered.length > 0) {
+      throw new ApiError(
+        ERROR.validation,
+        unregistered.map((party) => ({
+          field: `telegram.${party}`,
+          message: messageText(editor.lang, "validation.notRegistered"),
+        })),
+      );
+    }
   }
 
   const touched = PARTIES.filter((party) => request[party] !== NEGATIVE_OPERATION.nothing);

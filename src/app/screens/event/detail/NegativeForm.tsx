@@ -40,7 +40,8 @@ const isOther = (value: string): value is NegativeValues["otherCategory"] =>
  * Update negative: the purchaser and the shipping address each nothing, registration or release,
  * with a settle category and an other category. Nothing for both is refused before sending (902).
  * Each party says whether this event has it registered now and what a registration would add; a
- * party the event lacks cannot be registered (the server refuses it the same way).
+ * party the event lacks cannot be registered, nor one it has not registered released (the server
+ * refuses both the same way).
  */
 export function NegativeForm(
   props: ActionFormProps & {
@@ -77,7 +78,10 @@ export function NegativeForm(
             name={`event-dialog-${name}`}
             label={t(`negativeOperation.${operation}`)}
             checked={values[name] === operation}
-            disabled={operation === NEGATIVE_OPERATION.register && !props.present[name]}
+            disabled={
+              (operation === NEGATIVE_OPERATION.register && !props.present[name]) ||
+              (operation === NEGATIVE_OPERATION.release && !props.registered[name])
+            }
             onChange={(checked) => {
               if (!checked) return;
               setValues({ ...values, [name]: operation });
