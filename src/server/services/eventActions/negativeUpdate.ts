@@ -17,6 +17,17 @@ export interface NegativeRequest {
 
 const PARTIES: readonly NegativeParty[] = ["purchaser", "shipping"];
 
+/** A validation error at each refused party's field, with the reason in the operator's language. */
+const refusedParties = (
+  editor: Editor,
+  parties: readonly NegativeParty[],
+  reason: "validation.noPartyData" | "validation.notRegistered",
+): ApiError =>
+  new ApiError(
+    ERROR.validation,
+    parties.map((party) => ({ field: `telegram.${party}`, message: messageText(editor.lang, reason) })),
+  );
+
 /**
  * Negative update of one held event (spec 4): per party, 1 registers (or re-registers) the entry
  * built from that party's data, 2 releases the entries this event registered for it (a field error
@@ -62,15 +73,7 @@ export async function applyNegativeUpdate(
           .where("event_id", "=", event.eventId)
           .executeTakeFirst();
   const missing = registering.filter((party) => !parties.some((row) => row.party === party));
-  if (missing.length > 0) {
-    throw new ApiError(
-      ERROR.validation,
-      missing.map((party) => ({
-        field: `telegram.${party}`,
-        message: messageText(editor.lang, "validation.noPartyData"),
-      })),
-    );
-  }
+  if (missing.length > 0) throw refusedParties(editor, missing, "validation.noPartyData");
 
   // A release names an entry this event registered: releasing nothing would record a change that is none.
   const releasing = PARTIES.filter((party) => request[party] === NEGATIVE_OPERATION.release);
@@ -84,15 +87,7 @@ export async function applyNegativeUpdate(
     const unregistered = releasing.filter(
       (party) => !held.some((row) => row.customer_type === NEGATIVE_CUSTOMER_TYPE[party]),
     );
-    if (unregistered.length > 0) {
-      throw new ApiError(
-        ERROR.validation,
-        unregistered.map((party) => ({
-          field: `telegram.${party}`,
-          message: messageText(editor.lang, "validation.notRegistered"),
-        })),
-      );
-    }
+    if (unregistered.length > 0) throw refusedParties(editor, unregistered, "validation.notRegistered");
   }
 
   const touched = PARTIES.filter((party) => request[party] !== NEGATIVE_OPERATION.nothing);
