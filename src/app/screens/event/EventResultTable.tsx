@@ -93,8 +93,13 @@ export function EventResultTable({
     const index = Number((event.target as Element).closest<HTMLElement>("tr[data-index]")?.dataset.index);
     focusedIndex.current = Number.isNaN(index) ? null : index;
   };
+  // Forgotten only when the focus moves on in the page: a dialog opened from the row (an action, the
+  // shortcut help) gives it back there on close, so the row stays rendered meanwhile, whatever
+  // re-renders the table (the dialog's scroll lock resizes it).
   const forgetFocus = (event: FocusEvent<HTMLTableSectionElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) focusedIndex.current = null;
+    const next = event.relatedTarget as Element | null;
+    if (next === null || event.currentTarget.contains(next) || next.closest('[role="dialog"]')) return;
+    focusedIndex.current = null;
   };
 
   /** The row and cell (check box or link) that has the focus, if one has. */
