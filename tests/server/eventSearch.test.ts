@@ -95,9 +95,10 @@ const e3: TransactionInput = {
   shopEventId: "T4-SHOP-3",
   amount: 999_999,
   requestedAt: "2031-03-10T10:02:00+09:00",
-  purchaser: { shopMemberId: "T4-MEM-3", fullAddress: "T4 100Xoff" },
+  // Sent in full width and half-width kana, as some shops' systems do.
+  purchaser: { shopMemberId: "T4-MEM-3", fullAddress: "T4 100Xoff", company: "Ｔ４　ＴＯＯＬＳ株式会社" },
   device: { cookie: "T4-CK-3" },
-  items: [{ shopItemId: "T4-ITEM-3", itemName: "T4 Tool", price: 10, quantity: 100 }],
+  items: [{ shopItemId: "T4-ITEM-3", itemName: "T4 Tool ｳｨｼﾞｪｯﾄ", price: 10, quantity: 100 }],
 };
 /** Another tenant's event sharing E1's identifiers: never found from DEMO. */
 const acmeTwin: TransactionInput = { ...e1, shopEventId: "T4-SHOP-1" };
@@ -376,6 +377,9 @@ describe.each(testBackends())("event list search (%s)", (backend) => {
     ["depart contains", () => ({ depart: "sales" }), ["e1"]],
     ["fullAddress contains, % literal", () => ({ fullAddress: "100%" }), ["e1"]],
     ["fullAddress, shipping only", () => ({ fullAddress: "T4", partyTarget: "1" }), ["e2"]],
+    ["fullAddress typed in full width", () => ({ fullAddress: "Ｔ４町　１００％" }), ["e1"]],
+    ["company sent in full width, typed in ASCII", () => ({ company: "t4 tools" }), ["e3"]],
+    ["itemName sent in half-width kana, typed in full width", () => ({ itemName: "ウィジェット" }), ["e3"]],
     ["deliveryCompany contains", () => ({ deliveryCompany: "Express" }), ["e2"]],
     ["tenantName contains, _ literal", () => ({ tenantName: "Tenant_A" }), ["e1"]],
     ["ipaddress", () => ({ ipaddress: "10.44.0.1 10.44.0.2" }), ["e2", "e1"]],

@@ -4,6 +4,7 @@ import {
   type DetailSearch,
   type EventSearch,
   type EventSelection,
+  foldWidth,
   MANUAL_RESULT_NONE,
   type QuickSearch,
   SEARCH_MODE,
@@ -182,18 +183,14 @@ function detailConditions(
   // The event's own identifiers.
   if (s.eventId !== "") add(anyOf("e.event_id", exactValues(s.eventId)));
   if (s.shopEventId !== "") add(anyOf("e.shop_event_id", exactValues(s.shopEventId)));
-  if (s.tenantName !== "") add(sql<SqlBool>`e.tenant_name ilike ${containsPattern(s.tenantName)}`);
+  if (s.tenantName !== "") add(containsText("e.tenant_name", s.tenantName));
 
   // Fired rules of the deciding (normal) release.
   if (s.ruleCode !== "")
     add(eb("e.event_id", "in", normalRuleEvents().where(anyOf("rule_code", exactValues(s.ruleCode)))));
   if (s.ruleDescription !== "") {
     add(
-      eb(
-        "e.event_id",
-        "in",
-        normalRuleEvents().where(sql<SqlBool>`rule_description ilike ${containsPattern(s.ruleDescription)}`),
-      ),
+      eb("e.event_id", "in", normalRuleEvents().where(containsText("rule_description", s.ruleDescription))),
     );
   }
 
@@ -268,13 +265,7 @@ function detailConditions(
     ["deliveryCompany", "delivery_company"],
   ] as const) {
     if (s[field] === "") continue;
-    add(
-      eb(
-        "e.event_id",
-        "in",
-        partyEvents().where(sql<SqlBool>`${sql.ref(column)} ilike ${containsPattern(s[field])}`),
-      ),
-    );
+    add(eb("e.event_id", "in", partyEvents().where(containsText(column, s[field]))));
   }
 
   // Order items: every item condition describes one and the same item.
@@ -352,6 +343,13 @@ function detailConditions(
   return conditions;
 }
 
+/**
+ * Free text that contains `text`, case-insensitive, both sides in NFKC: "Ｔ４町" or half-width kana
+ * typed find what the shop sent in either width (as the engine's keywords are compared).
+ */
+const containsText = (column: string, text: string) =>
+  sql<SqlBool>`normalize(${sql.ref(column)}, NFKC) ilike ${containsPattern(foldWidth(text))}`;
+
 /** Phone digits as normalizeTel keeps them (NFKC, digits only), for re-checking a stored phone. */
 const digitsOf = (column: string) =>
   sql`regexp_replace(normalize(${sql.ref(column)}, NFKC), '[^0-9]', '', 'g')`;
@@ -373,8 +371,8 @@ function withNone<C extends "e.maresult" | "e.settle_status">(
 function itemConditionsOf(s: DetailSearch): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
   if (s.shopItemId !== "") conditions.push(anyOf("shop_item_id", exactValues(s.shopItemId)));
-  if (s.itemName !== "") conditions.push(sql<SqlBool>`item_name ilike ${containsPattern(s.itemName)}`);
-  if (s.itemCategory !== "") conditions.push(sql<SqlBool>`category ilike ${containsPattern(s.itemCategory)}`);
+  if (s.itemName !== "") conditions.push(containsText("item_name", s.itemName));
+  if (s.itemCategory !== "") conditions.push(containsText("category", s.itemCategory));
   if (s.priceFrom !== "") conditions.push(sql<SqlBool>`price >= ${Number(s.priceFrom)}`);
   if (s.priceTo !== "") conditions.push(sql<SqlBool>`price <= ${Number(s.priceTo)}`);
   if (s.quantityFrom !== "") conditions.push(sql<SqlBool>`quantity >= ${Number(s.quantityFrom)}`);
