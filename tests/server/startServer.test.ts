@@ -15,7 +15,7 @@ import { startServer } from "../../src/server/server.ts";
 import { buildIfStale } from "../support/buildIfStale.ts";
 import { callInSession, signInDemoAdmin } from "../support/demoAdminSession.ts";
 import { freshDataDir, removeDataDir } from "../support/testDatabase.ts";
-import { testBackends } from "./helpers/testBackends.ts";
+import { dropTestDatabase, testBackends } from "./helpers/testBackends.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -181,8 +181,7 @@ describe.each(testBackends().filter((backend) => backend === "postgres"))("produ
       // Nothing of PGlite was created: the data dir holds no database.
       expect(await readdir(dataDir)).toEqual([]);
     } finally {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin);
+      await dropTestDatabase(admin, name);
       await admin.destroy();
       await rm(dataDir, { recursive: true, force: true });
     }

@@ -72,23 +72,27 @@ export async function openTestDatabase(backend: Backend): Promise<TestDatabase> 
     databaseUrl,
     async close() {
       await handle.close();
-      // pg's pool.end() resolves before its sockets are closed; a drop while one is closing would be
-      // refused (the database is being accessed), so wait for the clients' connections to go.
-      for (let i = 0; i < 50; i++) {
-        const { rows } = await sql<{
-          n: number;
-        }>`select count(*)::int as n from pg_stat_activity
-          where datname = ${name} and backend_type = 'client backend'`.execute(admin);
-        if ((rows[0]?.n ?? 0) === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      // Without FORCE: PostgreSQL itself stops an autovacuum worker busy with the freshly seeded
-      // tables, which FORCE would try to terminate and may not (it runs as no role the console has).
-      await sql`drop database if exists ${sql.id(name)}`.execute(admin);
+      await dropTestDatabase(admin, name);
       await admin.destroy();
       await removeDataDir(dataDir);
     },
   };
+}
+
+/**
+ * Drops a test database once its clients are gone. pg's pool.end() resolves before its sockets are
+ * closed, and a drop while one is closing is refused (the database is being accessed). Without
+ * FORCE: PostgreSQL itself stops an autovacuum worker busy with freshly written tables, which FORCE
+ * would try to terminate and may not (it runs as no role the console has).
+ */
+export async function dropTestDatabase(admin: Kysely<Record<string, never>>, name: string): Promise<void> {
+  for (let i = 0; i < 50; i++) {
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+      where datname = ${name} and backend_type = 'client backend'`.execute(admin);
+    if ((rows[0]?.n ?? 0) === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await sql`drop database if exists ${sql.id(name)}`.execute(admin);
 }
 
 export type TestDb = Kysely<Database>;
