@@ -6,7 +6,16 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], environment: "node" } },
-      { test: { name: "machines", include: ["tests/machines/**/*.test.{ts,tsx}"], environment: "node" } },
+      {
+        test: {
+          name: "machines",
+          include: ["tests/machines/**/*.test.{ts,tsx}"],
+          environment: "node",
+          // Replaying every walk of the event search machine takes ~3 s alone, twice that beside the
+          // server tests on two cores: the limit only catches a hang.
+          testTimeout: 30_000,
+        },
+      },
       {
         test: {
           name: "server",
