@@ -12,6 +12,7 @@ import {
   ACCOUNTS,
   consoleSession,
   gone,
+  hasFocus,
   heading,
   LABELS,
   LANDING_PATH,
@@ -95,9 +96,12 @@ describe.each(TEST_LANGS)("API connection information [%s]", (lang) => {
     expect(masked).toMatch(MASKED);
     await expectNoAxeViolations(ui.page, "API connection information (administrator)");
 
-    // Copy without showing: the key goes to the clipboard while the screen keeps the mask.
-    await button(ui.page, s.copy).click();
+    // Copy without showing, by keyboard: the key goes to the clipboard while the screen keeps the
+    // mask, and the focus stays on Copy (not dropped while the key was fetched).
+    await button(ui.page, s.copy).focus();
+    await ui.page.keyboard.press("Enter");
     await visible(textOnPage(ui.page, messageNo(lang, "010")));
+    expect(await hasFocus(button(ui.page, s.copy))).toBe(true);
     const copiedMasked = await ui.page.evaluate(() => navigator.clipboard.readText());
     expect(copiedMasked).toMatch(SECRET);
     expect(copiedMasked.slice(-4)).toBe(masked.slice(-4));
@@ -109,6 +113,8 @@ describe.each(TEST_LANGS)("API connection information [%s]", (lang) => {
     await button(ui.page, s.show).focus();
     await ui.page.keyboard.press("Enter");
     await visible(button(ui.page, s.hide));
+    // Show turned into Hide under the focus, so Enter again would hide the key.
+    expect(await hasFocus(button(ui.page, s.hide))).toBe(true);
     const secret = await secretText(ui.page);
     expect(secret).toMatch(SECRET);
     expect(secret.slice(-4)).toBe(masked.slice(-4));
@@ -134,19 +140,22 @@ describe.each(TEST_LANGS)("API connection information [%s]", (lang) => {
     await ui.page.keyboard.press("Escape");
     await gone(ui.page.getByRole("dialog"));
     expect(await secretText(ui.page)).toBe(masked);
+    await expect.poll(() => hasFocus(button(ui.page, s.rotate))).toBe(true);
 
     // The notice's status region is on the page, empty, before the reissue, so that screen readers
     // announce the notice when it appears (a region inserted with its text is often not read).
     const statusRegion = await ui.page.getByTestId("secret-key-status").elementHandle();
     expect(await statusRegion?.getAttribute("role")).toBe("status");
     expect(await statusRegion?.textContent()).toBe("");
-    await button(ui.page, s.rotate).click();
+    await ui.page.keyboard.press("Enter");
     await (await visible(ui.page.getByRole("dialog")))
       .getByRole("button", { name: l.execute, exact: true })
-      .click();
+      .press("Enter");
     await gone(ui.page.getByRole("dialog"));
     await visible(textOnPage(ui.page, messageNo(lang, "002")));
     await visible(button(ui.page, s.hide));
+    // Back on Reissue, which stayed focusable while the new key was issued.
+    expect(await hasFocus(button(ui.page, s.rotate))).toBe(true);
     const reissued = await secretText(ui.page);
     expect(reissued).toMatch(SECRET);
     expect(reissued).not.toBe(secret);

@@ -1,5 +1,5 @@
 import type { BrowserContext, Locator, Page, Response } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 import en from "../../src/contract/messages/en.json";
 import ja from "../../src/contract/messages/ja.json";
 import { launchBrowser, type TestBrowser, type TestLang } from "../support/browser.ts";
@@ -225,6 +225,11 @@ export async function screenReady(page: Page, timeout = 15_000): Promise<void> {
   );
 }
 
+/** Whether the element has the keyboard focus (the page's active element). */
+export function hasFocus(target: Locator): Promise<boolean> {
+  return target.evaluate((element) => element === document.activeElement);
+}
+
 /** Opens a screen through a group of the main menu and waits for its path and heading. */
 export async function openMenuEntry(
   page: Page,
@@ -243,6 +248,9 @@ export async function openMenuEntry(
   await nav.getByRole("link", { name: entry.link, exact: true }).click();
   await onPath(page, entry.path);
   await visible(heading(page, entry.heading));
+  // The panel closes over the new screen and the focus waits on its group's button.
+  expect(await group.getAttribute("aria-expanded")).toBe("false");
+  expect(await hasFocus(group)).toBe(true);
 }
 
 /** Opens /login, logs in and waits until the app has left the login screen. */

@@ -12,6 +12,7 @@ import { TEST_LANGS } from "../support/browser.ts";
 import {
   ACCOUNTS,
   consoleSession,
+  hasFocus,
   loginAs,
   messageNo,
   openMenuEntry,
@@ -83,9 +84,12 @@ describe.each(TEST_LANGS)("released rule list [%s]", (lang) => {
     await model.focus();
     await ui.page.keyboard.press("Tab");
     const csvButton = ui.page.getByRole("button", { name: s.csvOutput, exact: true });
-    expect(await csvButton.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await hasFocus(csvButton)).toBe(true);
     const [download] = await Promise.all([ui.page.waitForEvent("download"), ui.page.keyboard.press("Enter")]);
     expect(download.suggestedFilename()).toMatch(/^releasedRuleList_MODEL01_\d{14}\.csv$/);
+    // Said when done (005), and the focus is still on the button, not dropped while the file was made.
+    await visible(textOnPage(ui.page, messageNo(lang, "005")));
+    expect(await hasFocus(csvButton)).toBe(true);
     const bytes = await readFile(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual(BOM);
     const text = bytes.subarray(3).toString("utf8");
@@ -101,6 +105,21 @@ describe.each(TEST_LANGS)("released rule list [%s]", (lang) => {
     const withComma = rows.flat().find((cell) => cell.includes(","));
     if (withComma !== undefined) expect(text).toContain(`"${withComma.replaceAll('"', '""')}"`);
     for (const cell of records.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+
+    // In a window narrower than the table (a laptop zoomed in), its scroller joins the tab order
+    // after CSV output, named by the caption, and the arrow keys scroll it.
+    const size = ui.page.viewportSize();
+    await ui.page.setViewportSize({ width: 800, height: 768 });
+    try {
+      const scroller = await visible(ui.page.getByRole("region", { name: s.tableCaption, exact: true }));
+      await ui.page.keyboard.press("Tab");
+      expect(await hasFocus(scroller)).toBe(true);
+      await ui.page.keyboard.press("ArrowRight");
+      await expect.poll(() => scroller.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+      await expectNoAxeViolations(ui.page, "released rule list (narrow window)");
+    } finally {
+      if (size) await ui.page.setViewportSize(size);
+    }
   });
 
   it("offers the reviewer the same list (readable permission)", async () => {

@@ -1,10 +1,12 @@
 import { createActorContext } from "@xstate/react";
 import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { fromPromise } from "xstate";
 import { releasedRuleListMachine } from "../../../machines/rules/releasedRuleListMachine.ts";
 import { detectionModelList, releasedRuleCsv, releasedRuleList } from "../../contract/releasedRules.ts";
 import { saveTextFile } from "../ui/saveTextFile.ts";
 import { useRunCall } from "./CallRunner.tsx";
+import { NotificationsActor } from "./NotificationsActor.tsx";
 
 /** The released rule list's workflow (machines/rules). */
 export const ReleasedRuleListActor = createActorContext(releasedRuleListMachine);
@@ -14,6 +16,8 @@ const SHOWN_ON_SCREEN = { manual: true } as const;
 
 export function ReleasedRuleListProvider({ children }: { children: ReactNode }) {
   const run = useRunCall();
+  const notifications = NotificationsActor.useActorRef();
+  const { t: message } = useTranslation("messages");
   const [logic] = useState(() =>
     releasedRuleListMachine.provide({
       actors: {
@@ -26,7 +30,11 @@ export function ReleasedRuleListProvider({ children }: { children: ReactNode }) 
         ),
       },
       actions: {
-        saveCsv: (_, params) => saveTextFile(params.file.fileName, params.file.content),
+        // The file is handed to the browser here, so the notice (005) is the screen's, not the server's.
+        saveCsv: (_, params) => {
+          saveTextFile(params.file.fileName, params.file.content);
+          notifications.send({ type: "notify.show", colour: "success", text: message("no.005") });
+        },
       },
     }),
   );

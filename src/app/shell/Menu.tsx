@@ -37,6 +37,12 @@ export function Menu() {
 function MenuGroup({ group }: { group: MenuItem }) {
   const { t } = useTranslation("menu");
   const { open, setOpen, buttonRef, panelId, containerProps } = useDisclosure();
+  // The new screen shows below a closed menu; the focus waits on the group's button (as after
+  // Escape), not on a link that closing the panel hides.
+  const closeAfterFollow = () => {
+    buttonRef.current?.focus();
+    setOpen(false);
+  };
   return (
     <div className="menu-group" {...containerProps}>
       <button
@@ -55,7 +61,7 @@ function MenuGroup({ group }: { group: MenuItem }) {
       <ul id={panelId} className="menu-panel" hidden={!open}>
         {group.children?.map((item) => (
           <li key={item.menuId}>
-            <MenuLeaf item={item} className="menu-panel-link" />
+            <MenuLeaf item={item} className="menu-panel-link" onFollow={closeAfterFollow} />
           </li>
         ))}
       </ul>
@@ -67,7 +73,15 @@ function MenuGroup({ group }: { group: MenuItem }) {
  * A leaf starts afresh: the page-transition data of the previous work is cleared (spec section 2).
  * A screen with unsaved changes is asked first (its leave guard); declined, nothing happens.
  */
-function MenuLeaf({ item, className }: { item: MenuItem; className: string }) {
+function MenuLeaf({
+  item,
+  className,
+  onFollow,
+}: {
+  item: MenuItem;
+  className: string;
+  onFollow?: () => void;
+}) {
   const { t } = useTranslation("menu");
   const [location] = useLocation();
   const mayLeave = useMayLeave();
@@ -78,6 +92,7 @@ function MenuLeaf({ item, className }: { item: MenuItem; className: string }) {
     if (!(await mayLeave())) return;
     clearTransit();
     navigateTo(path);
+    onFollow?.();
   };
   return (
     <a

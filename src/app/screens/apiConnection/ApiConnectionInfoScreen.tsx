@@ -6,6 +6,7 @@ import { SCREEN_TRANSACTION_PATH, SCREENING_OPENAPI_PATH } from "../../../contra
 import { ApiConnectionActor, ApiConnectionProvider } from "../../actors/ApiConnectionActor.tsx";
 import { MenuPermissionsActor } from "../../actors/MenuPermissionsActor.tsx";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
+import { BusyButton } from "../../ui/BusyButton.tsx";
 import { FormMessage } from "../../ui/FormMessage.tsx";
 import { Loading } from "../../ui/Loading.tsx";
 import { StatusRegion } from "../../ui/StatusRegion.tsx";
@@ -118,6 +119,9 @@ function SecretKey({ masked, writable }: { masked: string; writable: boolean }) 
   const busy = ApiConnectionActor.useSelector(
     (snapshot) => snapshot.hasTag("busy") || snapshot.matches("confirmingRotate"),
   );
+  const revealing = ApiConnectionActor.useSelector((snapshot) => snapshot.matches("revealing"));
+  const copying = ApiConnectionActor.useSelector((snapshot) => snapshot.matches("copying"));
+  const rotating = ApiConnectionActor.useSelector((snapshot) => snapshot.matches("rotating"));
   const shown = revealed && secretKey !== null;
   const rotated = ApiConnectionActor.useSelector((snapshot) => snapshot.context.rotated);
 
@@ -139,38 +143,44 @@ function SecretKey({ masked, writable }: { masked: string; writable: boolean }) 
         </StatusRegion>
       </Flex>
       {writable ? (
+        // Focusable while a call or the confirmation runs (BusyButton): the focus stays on the button
+        // pressed, Show turns into Hide under it, and the confirmation gives it back to Reissue.
         <Flex gap="2" wrap="wrap">
           {shown ? (
-            <Button type="button" variant="soft" onClick={() => connection.send({ type: "secret.hide" })}>
-              {t("hide")}
-            </Button>
-          ) : (
-            <Button
-              type="button"
+            <BusyButton
               variant="soft"
-              disabled={busy}
+              unavailable={busy}
+              onClick={() => connection.send({ type: "secret.hide" })}
+            >
+              {t("hide")}
+            </BusyButton>
+          ) : (
+            <BusyButton
+              variant="soft"
+              busy={revealing}
+              unavailable={busy}
               onClick={() => connection.send({ type: "secret.reveal" })}
             >
               {t("show")}
-            </Button>
+            </BusyButton>
           )}
-          <Button
-            type="button"
+          <BusyButton
             variant="soft"
-            disabled={busy}
+            busy={copying}
+            unavailable={busy}
             onClick={() => connection.send({ type: "secret.copy" })}
           >
             {t("copy")}
-          </Button>
-          <Button
-            type="button"
+          </BusyButton>
+          <BusyButton
             color="red"
             variant="soft"
-            disabled={busy}
+            busy={rotating}
+            unavailable={busy}
             onClick={() => connection.send({ type: "rotate.request" })}
           >
             {t("rotate")}
-          </Button>
+          </BusyButton>
         </Flex>
       ) : null}
     </Flex>

@@ -1,5 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { Button, Flex, Spinner, Theme } from "@radix-ui/themes";
+import { Button, Flex, Theme } from "@radix-ui/themes";
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Lang } from "../../../contract/envelope.ts";
@@ -8,6 +8,7 @@ import { EVENT_SECTION_LABELS, EXPORT_GROUPS, type ExportGroup } from "../../../
 import type { EventSelection } from "../../../contract/eventSearch.ts";
 import { useConfirm } from "../../actors/ConfirmDialogActor.tsx";
 import { CsvExportActor, CsvExportProvider } from "../../actors/CsvExportActor.tsx";
+import { BusyButton } from "../../ui/BusyButton.tsx";
 import { useDialogFocusReturn } from "../../ui/useDialogFocusReturn.ts";
 import { CheckboxGroupField } from "./CheckboxGroupField.tsx";
 import { CsvExportProgress } from "./csvOutput/CsvExportProgress.tsx";
@@ -81,7 +82,6 @@ function CsvOutputForm({ selection }: { selection: EventSelection }) {
   };
 
   async function output() {
-    if (busy) return;
     // Checked here as the server does (902), so the operator is not asked to confirm a request it refuses.
     if (groups.length === 0) {
       setNoGroups(true);
@@ -142,12 +142,11 @@ function CsvOutputForm({ selection }: { selection: EventSelection }) {
             {t("close")}
           </Button>
         </Dialog.Close>
-        {/* Enabled while the file is made, so the focus stays here after Execute (and moves on to the
-            download link when it shows); a press meanwhile is ignored. */}
-        <Button ref={outputButton} type="button" aria-disabled={busy} onClick={() => void output()}>
-          {busy ? <Spinner size="1" /> : null}
+        {/* Focusable while the file is made, so the focus stays here after Execute (and moves on to
+            the download link when it shows). */}
+        <BusyButton ref={outputButton} busy={busy} onClick={() => void output()}>
           {t("output")}
-        </Button>
+        </BusyButton>
       </Flex>
     </Flex>
   );

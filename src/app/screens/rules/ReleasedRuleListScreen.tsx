@@ -9,7 +9,9 @@ import {
 import { ReleasedRuleListActor, ReleasedRuleListProvider } from "../../actors/ReleasedRuleListActor.tsx";
 import { formatDateTime } from "../../i18n/format.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
+import { BusyButton } from "../../ui/BusyButton.tsx";
 import { FormMessage } from "../../ui/FormMessage.tsx";
+import { keyboardScrollable } from "../../ui/keyboardScrollable.ts";
 import { Loading } from "../../ui/Loading.tsx";
 import { ResultMark } from "../../ui/ResultMark.tsx";
 import { resultTone } from "../../ui/resultTone.ts";
@@ -105,15 +107,16 @@ function RuleListBody() {
             ))}
           </select>
         </Flex>
-        <Button
-          type="button"
+        {/* Focusable while the file is made (BusyButton), so the focus stays on it; disabled only
+            when there are no rules to write. */}
+        <BusyButton
           variant="soft"
-          disabled={!canExport}
-          loading={exporting}
+          disabled={!canExport && !exporting}
+          busy={exporting}
           onClick={() => list.send({ type: "csv.export" })}
         >
           {t("csvOutput")}
-        </Button>
+        </BusyButton>
       </Flex>
       {loadingRules ? <Loading /> : null}
       {!loadingRules && errors.length > 0 ? (
@@ -144,7 +147,7 @@ function RuleTable() {
       <Text as="p" size="2" color="gray" mb="2">
         {t("startsAt", { startsAt: formatDateTime(rules.startsAt) })}
       </Text>
-      <Table.Root variant="surface" size="1">
+      <Table.Root ref={keyboardScrollable} variant="surface" size="1">
         {/* Table.Root wraps the <table> in a div, so the table's name is its caption, not an aria-label. */}
         <VisuallyHidden asChild>
           <caption>{t("tableCaption")}</caption>

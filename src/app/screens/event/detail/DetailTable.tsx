@@ -1,6 +1,7 @@
 import { Heading, Table, Text, VisuallyHidden } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { keyboardScrollable } from "../../../ui/keyboardScrollable.ts";
 
 export interface Column<Row> {
   key: string;
@@ -60,7 +61,7 @@ function TableOrNone<Row>({
       </Text>
     );
   return (
-    <Table.Root variant="surface" size="1">
+    <Table.Root ref={keyboardScrollable} variant="surface" size="1">
       <VisuallyHidden asChild>
         <caption>{caption}</caption>
       </VisuallyHidden>
