@@ -31,6 +31,14 @@ describe("csvCell", () => {
     expect(defuseFormula("a=1")).toBe("a=1");
   });
 
+  it("defuses the full-width signs a Japanese input method types as well", () => {
+    expect(csvCell("＝HYPERLINK(\"http://x\")")).toBe('"\'＝HYPERLINK(""http://x"")"');
+    expect(csvCell("＋８１")).toBe("'＋８１");
+    expect(csvCell("－１＋２")).toBe("'－１＋２");
+    expect(csvCell("＠SUM(A1)")).toBe("'＠SUM(A1)");
+    expect(defuseFormula("東京都＝")).toBe("東京都＝");
+  });
+
   it("leaves ordinary text, Japanese and numbers as they are", () => {
     expect(csvCell("amount > 100,000")).toBe('"amount > 100,000"');
     expect(csvCell("高額決済")).toBe("高額決済");
