@@ -46,6 +46,7 @@ import { buildIfStale } from "../support/buildIfStale.ts";
 import { callInSession, type DemoAdminSession, signInDemoAdmin } from "../support/demoAdminSession.ts";
 import { startServerProcess } from "../support/serverProcess.ts";
 import { benchDatabaseUrl } from "./benchDatabase.ts";
+import { machineBusyMs, processCpuMs } from "./procCpu.ts";
 import type { BenchRow } from "./screening.ts";
 
 const COMPANY = "DEMO";
@@ -91,29 +92,11 @@ async function credentialKey(): Promise<string> {
 }
 
 // --- /proc readings ------------------------------------------------------------------------------
-const TICK_MS = 10; // USER_HZ is 100 on Linux
-
-async function processCpuMs(pid: number): Promise<number | undefined> {
-  try {
-    const fields = (await readFile(`/proc/${pid}/stat`, "utf8")).split(") ")[1]?.split(" ") ?? [];
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-  } catch {
-    return undefined;
-  }
-}
-
 async function rssBytes(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, "utf8");
   const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
   if (!kb) throw new Error(`no VmRSS for process ${pid}`);
   return Number(kb) * 1024;
-}
-
-/** Busy CPU time of the whole machine (all cores), from /proc/stat. */
-async function machineBusyMs(): Promise<number> {
-  const line = (await readFile("/proc/stat", "utf8")).split("\n")[0] ?? "";
-  const [, user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).map(Number);
-  return ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) * TICK_MS;
 }
 
 // --- console calls -------------------------------------------------------------------------------

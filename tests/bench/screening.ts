@@ -1,7 +1,7 @@
 /**
  * Screening benchmark (part of `npm run bench`, or alone: `npx tsx tests/bench/screening.ts`): the
  * real server on PostgreSQL with 1,000,000 events already stored for DEMO, loaded over loopback with
- * signed screening calls of unique shop event IDs: throughput from a saturating closed loop, latency
+ * signed screening calls of unique shop event IDs: throughput from a closed loop of 64, latency
  * from an open loop offering the target rate; each beside the same server answering a trivial route
  * under the same load. Then EXPLAIN (ANALYZE) of the velocity and related-event look-ups the engine
  * issues. PostgreSQL: see benchDatabase.ts. The first run seeds the demo tenants and bulk events
@@ -10,7 +10,7 @@
  * runs had made every busy key's velocity count walk thousands of index entries).
  */
 import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { loadavg } from "node:os";
+import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type CompiledQuery, Kysely, PostgresDialect, sql } from "kysely";
@@ -33,13 +33,16 @@ import { createCredentialCipher } from "../../src/server/services/credentialCiph
 import { buildIfStale } from "../support/buildIfStale.ts";
 import { startServerProcess } from "../support/serverProcess.ts";
 import { benchDatabaseUrl, removeEventsSince } from "./benchDatabase.ts";
+import { machineBusyMs, processCpuMs } from "./procCpu.ts";
 import { percentile, runLoad, runOpenLoad, signedShopRequest } from "./screeningLoad.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const BENCH_DIR = path.join(ROOT, ".tmp/bench-screening");
 // BENCH_STORED_EVENTS and BENCH_REQUESTS shrink a run (for trying the harness); the figures are for the defaults.
 const STORED_EVENTS = Number(process.env.BENCH_STORED_EVENTS ?? 1_000_000);
-const CONCURRENCY = 24;
+// Connections of the closed loop: 24 left a quarter of the two cores idle (each screening waits on
+// PostgreSQL twice, and the batches stayed small); 64, as many as the open loop uses, keeps them full.
+const CONCURRENCY = 64;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20_000);
 const MAX_MS = 30_000;
 /** The issue's rate: latency is measured with this many screenings offered per second. */
@@ -57,6 +60,7 @@ export interface BenchRow {
 }
 
 const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
+const percentOf = (part: number, whole: number) => `${((100 * part) / whole).toFixed(0)}%`;
 
 /** The bench's credential key, kept beside its data so a later run decrypts what an earlier one stored. */
 async function credentialKey(): Promise<string> {
@@ -285,15 +289,23 @@ export async function screeningBenchmark(): Promise<BenchRow[]> {
     await runLoad({ ...base, requests: 500, expectStatus: 200, request: screening("warm", REQUESTS) });
     await runLoad({ ...base, requests: 500, expectStatus: 401, request: trivial });
     const loadBefore = load();
+    const serverPid = server.child.pid ?? 0;
+    const cpuBefore = { server: (await processCpuMs(serverPid)) ?? 0, machine: await machineBusyMs() };
     const screened = await runLoad({
       ...base,
       requests: REQUESTS,
       expectStatus: 200,
       request: screening("load", 0),
     });
+    // Whether the loop saturated the machine, and what bounds it: the server's one JavaScript thread
+    // near 100% of a core with the machine's cores not all busy means the server is the limit.
+    const closedCpu = {
+      server: ((await processCpuMs(serverPid)) ?? 0) - cpuBefore.server,
+      machine: (await machineBusyMs()) - cpuBefore.machine,
+    };
     const baseline = await runLoad({ ...base, requests: REQUESTS, expectStatus: 401, request: trivial });
     // Latency as shops see it at the target rate: an open loop offering TARGET_RATE/s on a fixed
-    // schedule (a closed loop's latency is only its own queue: 24 concurrent at X/s wait 24 / X on
+    // schedule (a closed loop's latency is only its own queue: N concurrent at X/s wait N / X on
     // average). The trivial route under the same schedule is the baseline.
     const open = {
       baseUrl: server.url,
@@ -315,6 +327,10 @@ export async function screeningBenchmark(): Promise<BenchRow[]> {
       `(d) ${name}: ${result.sent} requests offered at ${TARGET_RATE}/s, ${(result.elapsedMs / 1000).toFixed(1)} s, ${outcome(result)}`;
     console.log(`\n(d) before the screening run: ${loadBefore}; after all runs: ${load()}`);
     console.log(closed("screening (POST /api/v3/screening/screen, signed)", screened));
+    console.log(
+      `(d) CPU during the screening closed loop: server process ${percentOf(closedCpu.server, screened.elapsedMs)} of one core, ` +
+        `machine ${percentOf(closedCpu.machine, screened.elapsedMs * cpus().length)} of ${cpus().length} cores busy`,
+    );
     console.log(closed("trivial route (sessionInfo without session, 401)", baseline));
     console.log(opened("screening at the target rate", atRate));
     console.log(opened("trivial route at the target rate", atRateBaseline));
