@@ -32,7 +32,7 @@ describe("csvCell", () => {
   });
 
   it("defuses the full-width signs a Japanese input method types as well", () => {
-    expect(csvCell("＝HYPERLINK(\"http://x\")")).toBe('"\'＝HYPERLINK(""http://x"")"');
+    expect(csvCell('＝HYPERLINK("http://x")')).toBe('"\'＝HYPERLINK(""http://x"")"');
     expect(csvCell("＋８１")).toBe("'＋８１");
     expect(csvCell("－１＋２")).toBe("'－１＋２");
     expect(csvCell("＠SUM(A1)")).toBe("'＠SUM(A1)");
