@@ -1,10 +1,10 @@
 /**
  * Radix's Table.Root scrolls a table wider than the page sideways inside a viewport of its own, which
  * a keyboard user cannot reach without a focusable cell in it (WCAG 2.1.1; axe's
- * scrollable-region-focusable). Given as the `ref` of an element around a Table.Root, this puts that
- * viewport in the tab order, as a region named by the table's caption, while the table is wider than
- * it is, so arrow keys scroll it; a table that fits adds no tab stop. (A ref callback returning its
- * cleanup, as React 19 takes it.)
+ * scrollable-region-focusable). Given as the `ref` of a Table.Root (or of an element around one),
+ * this puts that viewport in the tab order, as a region named by the table's caption, while the table
+ * is wider than it is, so arrow keys scroll it; a table that fits adds no tab stop. (A ref callback
+ * returning its cleanup, as React 19 takes it.)
  */
 export function keyboardScrollable(container: HTMLElement | null): (() => void) | undefined {
   const viewport = container?.querySelector<HTMLElement>(".rt-ScrollAreaViewport");
