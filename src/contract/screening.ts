@@ -33,9 +33,16 @@ const hash64 = z
   .trim()
   .regex(/^[0-9A-Fa-f]{64}$/, issue("delimiterItemHash"))
   .transform((v) => v.toUpperCase());
-const digits9 = z.number().int().min(0).max(999_999_999);
-const domainField = optionalText(253).refine((v) => v === "" || rules.domain(v), issue("domain"));
-const dateField = dateText(false);
+/** Up to 9 digits; a larger number gets the one message (abort: not also the safe-integer one). */
+const digits9 = z.number().min(0).max(999_999_999, { abort: true }).int();
+// The meta below is for the OpenAPI document: refinements do not reach its JSON Schema.
+const domainField = optionalText(253)
+  .refine((v) => v === "" || rules.domain(v), issue("domain"))
+  .meta({ pattern: "^$|^(?!-)[A-Za-z0-9-]{1,63}(?<!-)(\\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))+$" });
+const dateField = dateText(false).meta({
+  format: "date",
+  description: `YYYY-MM-DD, from ${DATE_RANGE.min} to ${DATE_RANGE.max}`,
+});
 /** DATE_RANGE as instants, in Japan time like every date of the console. */
 const INSTANT_RANGE = {
   min: Date.parse(`${DATE_RANGE.min}T00:00:00+09:00`),
@@ -99,6 +106,7 @@ export const deviceSchema = z
       .trim()
       .max(50, issue("max", { max: 50 }))
       .refine((v) => rules.ipAddressV4(v) || rules.ipAddressV6(v), issue("ipAddressV4"))
+      .meta({ anyOf: [{ format: "ipv4" }, { format: "ipv6" }] })
       .optional(),
     useragent: optionalText(1000).optional(),
     browserLanguage: optionalText(100).optional(),
@@ -118,13 +126,15 @@ export const cardSchema = z
     bincode: z
       .string()
       .trim()
-      .regex(/^[0-9]{6,8}$/, issue("numeric"))
+      .refine((v) => /^[0-9]{6,8}$/.test(v), issue("digitsBetween", { min: 6, max: 8 }))
+      .meta({ pattern: "^[0-9]{6,8}$" })
       .optional(),
     cchash: hash64.optional(),
     expirationDate: z
       .string()
       .trim()
-      .regex(/^(0[1-9]|1[0-2])\/[0-9]{2}$/, issue("dateFormat", { format: "MM/YY" }))
+      .refine((v) => /^(0[1-9]|1[0-2])\/[0-9]{2}$/.test(v), issue("dateFormat", { format: "MM/YY" }))
+      .meta({ pattern: "^(0[1-9]|1[0-2])/[0-9]{2}$" })
       .optional(),
     authoriCode: optionalText(20).optional(),
     authoriComment: optionalText(200).optional(),
@@ -136,7 +146,7 @@ export type Card = z.infer<typeof cardSchema>;
 export const transactionSchema = z
   .object({
     /** The shop's own ID of the payment (merchant management ID); idempotency key per tenant. */
-    shopEventId: requiredText(100),
+    shopEventId: requiredText(100).meta({ pattern: "\\S" }),
     /** Detection model to screen with; the application's model when omitted. */
     modelId: optionalText(50).optional(),
     /** settle_method code master value, e.g. "card", "cod", "bank", "conveni". */
@@ -145,8 +155,9 @@ export const transactionSchema = z
     totalAmount: digits9.optional(),
     /** When the shop took the order (ISO 8601 with offset); the screening time when omitted. */
     requestedAt: z.iso
-      .datetime({ offset: true })
+      .datetime({ offset: true, message: "validation.isoDateTime" })
       .refine(inInstantRange, issue("dateRange", DATE_RANGE))
+      .meta({ description: `from ${DATE_RANGE.min} to ${DATE_RANGE.max}, Japan time` })
       .optional(),
     daysToPayment: z.number().int().min(0).max(999).optional(),
     tenantName: optionalText(200).optional(),

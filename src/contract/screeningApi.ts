@@ -93,14 +93,21 @@ const eventRefShape = {
 const namesAnEvent = (ref: { eventId?: string | undefined; shopEventId?: string | undefined }) =>
   Boolean(ref.eventId) || Boolean(ref.shopEventId);
 const eventRefIssue = { ...issue("required"), path: ["eventId"] };
+/** namesAnEvent for the OpenAPI document (refinements do not reach its JSON Schema). */
+const NAMES_AN_EVENT = { anyOf: [{ required: ["eventId"] }, { required: ["shopEventId"] }] };
 
-export const eventRefSchema = z.object(eventRefShape).strict().refine(namesAnEvent, eventRefIssue);
+export const eventRefSchema = z
+  .object(eventRefShape)
+  .strict()
+  .refine(namesAnEvent, eventRefIssue)
+  .meta(NAMES_AN_EVENT);
 export type EventRef = z.infer<typeof eventRefSchema>;
 
 export const settleStatusRequestSchema = z
   .object({ ...eventRefShape, settleStatus: z.enum(SETTLE_STATUSES) })
   .strict()
-  .refine(namesAnEvent, eventRefIssue);
+  .refine(namesAnEvent, eventRefIssue)
+  .meta(NAMES_AN_EVENT);
 
 export const settleStatusResultSchema = z.object({
   eventId: z.string(),

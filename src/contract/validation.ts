@@ -179,7 +179,9 @@ export const requiredText = (max: number) =>
 export const optionalText = (max: number) => z.string().trim().max(max, issue("max", { max }));
 
 /** Company ID: up to 50 alphanumerics. */
-export const companyIdField = requiredText(50).refine(rules.alpha_num, issue("alpha_num"));
+export const companyIdField = requiredText(50)
+  .refine(rules.alpha_num, issue("alpha_num"))
+  .meta({ pattern: "^[A-Za-z0-9]+$" });
 /** Operator e-mail: half-width alphanumerics and symbols. */
 export const emailField = requiredText(254).refine(rules.customEmail, issue("customEmail"));
 export const passwordField = z.string().min(1, requiredCheck()).refine(rules.password, issue("password"));
@@ -214,9 +216,16 @@ export function issueText(text: MessageTextOf, i: z.core.$ZodIssue): string {
   const params = { ...((i as { params?: MessageParams }).params ?? {}) };
   if ("maximum" in i && params.max === undefined) params.max = Number(i.maximum);
   if ("minimum" in i && params.min === undefined) params.min = Number(i.minimum);
+  if ("values" in i && params.values === undefined) params.values = i.values.map(String).join(", ");
   if (i.message.startsWith("validation.")) return text(i.message as `validation.${ValidationKey}`, params);
   // zod drops `input` from issues unless asked to report it; its message names the received type.
-  if (i.code === "invalid_type") return text(missing(i) ? "validation.required" : "validation.invalidType");
+  if (i.code === "invalid_type") {
+    if (missing(i)) return text("validation.required");
+    return text(EXPECTED_TYPE_KEY[i.expected] ?? "validation.invalidType");
+  }
+  // A value outside an enum's or a literal's few choices: the choices are named.
+  if (i.code === "invalid_value" && i.values.length <= MAX_NAMED_CHOICES)
+    return text("validation.oneOf", params);
   if (i.code === "unrecognized_keys") return text("error.unknownKey", { key: i.keys.join(", ") });
   // Lengths for text; numbers and lists get their own wording.
   const origin = "origin" in i ? i.origin : "string";
@@ -232,6 +241,21 @@ export function issueText(text: MessageTextOf, i: z.core.$ZodIssue): string {
   // A value outside its choices (an enum, a union) or of another shape: the field names it.
   return text("validation.invalidType");
 }
+
+/** Choices a message lists; a longer list (field names, say) is only an invalid value. */
+const MAX_NAMED_CHOICES = 8;
+
+/** What a value of the wrong JSON type is told, by the type the field expects. */
+const EXPECTED_TYPE_KEY: Partial<Record<string, MessageKey>> = {
+  number: "validation.notNumber",
+  int: "validation.notNumber",
+  string: "validation.notText",
+  boolean: "validation.notBoolean",
+  array: "validation.notList",
+  tuple: "validation.notList",
+  object: "validation.notObject",
+  record: "validation.notObject",
+};
 
 /** Whether an invalid_type issue is about a missing (undefined or null) value rather than a wrong type. */
 const missing = (i: z.core.$ZodIssue): boolean => {

@@ -4,9 +4,11 @@ import { DEFAULT_HEADER } from "../../src/contract/envelope.ts";
 import { ERROR } from "../../src/contract/errors.ts";
 import { messageText } from "../../src/contract/messages.ts";
 import { screenPermissionList } from "../../src/contract/permissions.ts";
+import { screenTransactionCall } from "../../src/contract/screeningApi.ts";
 import { sha256 } from "../../src/server/services/secrets.ts";
 import { call, createTestApp, loginAs, type TestApp } from "./helpers/testApp.ts";
 import { testBackends } from "./helpers/testBackends.ts";
+import { sampleTransaction, shopCall, shopOf } from "./screeningApi/shopClient.ts";
 
 describe.each(testBackends())("sessions (%s)", (backend) => {
   let t: TestApp;
@@ -40,7 +42,7 @@ describe.each(testBackends())("sessions (%s)", (backend) => {
     });
     expect(telegram.environment).toBe("TST");
     expect(telegram.trial).toEqual({
-      count: 1234,
+      count: expect.any(Number),
       limitReached: false,
       start: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       end: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -48,6 +50,35 @@ describe.each(testBackends())("sessions (%s)", (backend) => {
     expect(new Date(telegram.trial.start).getTime()).toBeLessThan(Date.now());
     expect(new Date(telegram.trial.end).getTime()).toBeGreaterThan(Date.now());
     expect(response.body).not.toContain("10000");
+    // The events used are the tenant's events screened within the trial period.
+    const { n } = await t.db
+      .selectFrom("events")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("company_id", "=", "DEMO")
+      .where("created_at", ">=", new Date(telegram.trial.start))
+      .executeTakeFirstOrThrow();
+    expect(telegram.trial.count).toBe(Number(n));
+    const screened = await shopCall(t, screenTransactionCall, await shopOf(t, "DEMO"), sampleTransaction());
+    expect(screened.statusCode, screened.body).toBe(200);
+    const after = (await call(t.app, sessionInfo, {}, { session })).json().telegram.trial;
+    expect(after.count).toBe(Number(n) + 1);
+
+    // Counted up to the limit: then the display says the limit is reached.
+    await t.db
+      .updateTable("trials")
+      .set({ event_limit: Number(n) })
+      .where("company_id", "=", "DEMO")
+      .execute();
+    const reached = (await call(t.app, sessionInfo, {}, { session })).json().telegram.trial;
+    expect(reached).toMatchObject({ count: Number(n), limitReached: true });
+    // Not started: nothing used yet.
+    await t.db
+      .updateTable("trials")
+      .set({ starts_at: null, ends_at: null })
+      .where("company_id", "=", "DEMO")
+      .execute();
+    const notStarted = (await call(t.app, sessionInfo, {}, { session })).json().telegram.trial;
+    expect(notStarted).toEqual({ count: 0, limitReached: false, start: null, end: null });
     // ACME has no trial.
     const acme = await loginAs(t.app, "ACME", "admin@acme.example");
     expect((await call(t.app, sessionInfo, {}, { session: acme })).json().telegram.trial).toBeNull();

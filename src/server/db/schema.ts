@@ -40,6 +40,7 @@ export interface Database {
   event_display_formats: EventDisplayFormatsTable;
   jobs: JobsTable;
   downloads: DownloadsTable;
+  settle_status_requests: SettleStatusRequestsTable;
 }
 
 export interface SchemaMigrationsTable {
@@ -56,7 +57,6 @@ export interface CompaniesTable {
 
 export interface TrialsTable {
   company_id: string;
-  event_count: Generated<number>;
   event_limit: number;
   starts_at: Date | null;
   ends_at: Date | null;
@@ -525,4 +525,14 @@ export interface DownloadsTable {
   content_type: string;
   created_at: Date;
   expires_at: Date;
+}
+
+export interface SettleStatusRequestsTable {
+  company_id: string;
+  /** The request's X-Signature in lower case (it covers the timestamp and the body). */
+  signature: string;
+  /** Until when the replay window accepts the request. */
+  valid_until: Date;
+  /** The answer's telegram, given again to a repeat. */
+  answer: unknown;
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import { ERROR, type ErrorCode } from "../../contract/errors.ts";
 import {
+  REPLAY_WINDOW_SECONDS,
   SHOP_HEADERS,
   type ShopCallSpec,
   shopEnvelopeSchema,
@@ -16,6 +17,7 @@ import {
   type SignedRequest,
   shopSourceAllowed,
 } from "../services/shopAuthService.ts";
+import type { SignedRequestOnce } from "../services/shopEventService.ts";
 import { ApiError, requestLang } from "./envelope.ts";
 import { depthCheckedJsonParser } from "./jsonBody.ts";
 
@@ -32,6 +34,8 @@ export interface ShopContext {
    * work and, when it differs, call ShopSignature.reauthenticate before storing anything.
    */
   provisionalFingerprint: string | null;
+  /** This request as the replay window knows it (a write applied once per signed request uses it). */
+  signedRequest: SignedRequestOnce;
 }
 
 declare module "fastify" {
@@ -162,6 +166,11 @@ export function installShopSignature(scope: FastifyInstance, deps: ShopSignature
       applicationModelId: auth.application.modelId,
       telegram: envelope.data.telegram,
       provisionalFingerprint: provisional ? auth.application.fingerprint : null,
+      // A pass means both headers are there: a hex signature (either case) and unix seconds.
+      signedRequest: {
+        signature: (signed.signature ?? "").toLowerCase(),
+        validUntil: new Date((Number(signed.timestamp) + REPLAY_WINDOW_SECONDS) * 1000),
+      },
     };
   };
 

@@ -142,7 +142,7 @@ export async function registerScreeningApiRoutes(
 
     registerShopCall(scope, signature, updateSettleStatusCall, async ({ telegram, shop }) => {
       const { settleStatus, ...ref } = telegram;
-      return updateSettleStatus(deps.db, shop.companyId, ref, settleStatus, deps.now());
+      return updateSettleStatus(deps.db, shop.companyId, ref, settleStatus, deps.now(), shop.signedRequest);
     });
 
     registerShopCall(scope, signature, eventResultCall, async ({ telegram, shop }) =>

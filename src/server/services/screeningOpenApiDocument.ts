@@ -45,11 +45,15 @@ const REFUSALS: { code: ErrorCode; when: string }[] = [
     when: "telegram fields break their rules; one error per field, `field` names it. A string holding U+0000 or an unpaired surrogate is refused first, alone",
   },
   { code: ERROR.unknownApplication, when: "the application does not exist or is not the company's" },
-  { code: ERROR.invalidSignature, when: "X-Signature missing or not the HMAC of X-Timestamp.body" },
+  {
+    code: ERROR.invalidSignature,
+    when: "X-Signature or X-Timestamp missing or malformed, or X-Signature not the HMAC of X-Timestamp.body",
+  },
   { code: ERROR.replay, when: `X-Timestamp more than ${REPLAY_WINDOW_SECONDS} s from the server time` },
   { code: ERROR.sourceIpNotAllowed, when: "the address is not in the company's API allowed-IP list" },
   { code: ERROR.eventNotFound, when: "no such event of the company (settleStatus, result)" },
   { code: ERROR.unsupportedMediaType, when: "content type is not application/json" },
+  { code: ERROR.methodNotAllowed, when: "a method other than POST on the call's path" },
   { code: ERROR.payloadTooLarge, when: "body over 1 MiB" },
   { code: ERROR.internalFailure, when: "anything unexpected" },
 ];
@@ -58,6 +62,8 @@ function errorResponses(spec: ShopCallSpec): Record<string, unknown> {
   const byStatus = new Map<number, string[]>();
   for (const { code, when } of REFUSALS) {
     if (code === ERROR.eventNotFound && spec.path.endsWith("/screen")) continue;
+    // Said in the info's description: no POST gets it.
+    if (code === ERROR.methodNotAllowed) continue;
     const status = ERROR_HTTP_STATUS[code];
     byStatus.set(status, [...(byStatus.get(status) ?? []), `\`${code}\`: ${when}`]);
   }
@@ -107,7 +113,11 @@ export function screeningOpenApiDocument(serverUrl: string): Record<string, unkn
       description:
         "Calls a shop makes to have payments screened. Every request is the envelope {header, info, telegram} " +
         "with info {companyId, applicationId} and is signed: X-Timestamp is unix seconds, X-Signature the hex " +
-        'HMAC-SHA256 under the application\'s secret key of X-Timestamp + "." + the raw body. Settle status ' +
+        'HMAC-SHA256 under the application\'s secret key of X-Timestamp + "." + the raw body. Every string ' +
+        "is trimmed of surrounding white space before it is validated: lengths and patterns apply to the " +
+        "trimmed text (a value of spaces alone is empty). A settle status request is applied once: the same " +
+        "signed request again is answered as the first time and changes nothing. A method other than POST on " +
+        `these paths is answered 405 ${ERROR.methodNotAllowed}. Settle status ` +
         `codes: ${Object.entries(SETTLE_STATUS)
           .map(([name, code]) => `${code} ${name}`)
           .join(", ")}.`,

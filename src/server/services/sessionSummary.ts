@@ -1,5 +1,7 @@
+import { type Kysely, sql } from "kysely";
 import type { z } from "zod";
 import type { sessionInfo } from "../../contract/auth.ts";
+import type { Database } from "../db/schema.ts";
 import type { ServiceDeps } from "./deps.ts";
 import type { AuthContext } from "./sessionService.ts";
 
@@ -26,9 +28,10 @@ export async function sessionSummary(
   if (!row) return null;
   const trial = await deps.db
     .selectFrom("trials")
-    .selectAll()
+    .select(["event_limit", "starts_at", "ends_at"])
     .where("company_id", "=", auth.companyId)
     .executeTakeFirst();
+  const used = trial ? await trialEventsUsed(deps.db, auth.companyId, trial) : 0;
   return {
     loginOperator: {
       operatorId: String(row.id),
@@ -40,11 +43,35 @@ export async function sessionSummary(
     environment: deps.config.environment,
     trial: trial
       ? {
-          count: trial.event_count,
-          limitReached: trial.event_count >= trial.event_limit,
+          count: used,
+          limitReached: used >= trial.event_limit,
           start: trial.starts_at?.toISOString() ?? null,
           end: trial.ends_at?.toISOString() ?? null,
         }
       : null,
   };
+}
+
+/**
+ * The trial's events used: the tenant's events screened within the trial period (by the API or a CSV
+ * upload, logically deleted or not), counted up to the limit, which is all the display needs (events_created,
+ * from the index alone). None before the trial starts.
+ */
+async function trialEventsUsed(
+  db: Kysely<Database>,
+  companyId: string,
+  trial: { event_limit: number; starts_at: Date | null; ends_at: Date | null },
+): Promise<number> {
+  if (trial.starts_at === null) return 0;
+  let within = db
+    .selectFrom("events")
+    .select(sql`1`.as("one"))
+    .where("company_id", "=", companyId)
+    .where("created_at", ">=", trial.starts_at);
+  if (trial.ends_at !== null) within = within.where("created_at", "<", trial.ends_at);
+  const { n } = await db
+    .selectFrom(within.limit(trial.event_limit).as("used"))
+    .select(sql<number>`count(*)::int`.as("n"))
+    .executeTakeFirstOrThrow();
+  return n;
 }

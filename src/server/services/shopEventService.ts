@@ -47,38 +47,76 @@ const findEvent = (db: Kysely<Database>, companyId: string, ref: EventRef) => {
   return query;
 };
 
+/** A signed request as the replay window sees it: its signature, and until when it would be accepted. */
+export interface SignedRequestOnce {
+  signature: string;
+  validUntil: Date;
+}
+
+export interface SettleStatusAnswer {
+  eventId: string;
+  shopEventId: string;
+  settleStatus: SettleStatus;
+  previousSettleStatus: SettleStatus | null;
+}
+
+/**
+ * Sets an event's settle status, once per signed request: a byte-identical repeat within the replay
+ * window (a retry, or a captured request sent again after a later status) gets the first answer and
+ * changes nothing (migration 018).
+ */
 export async function updateSettleStatus(
   db: Kysely<Database>,
   companyId: string,
   ref: EventRef,
   settleStatus: SettleStatus,
   now: Date,
-): Promise<{
-  eventId: string;
-  shopEventId: string;
-  settleStatus: SettleStatus;
-  previousSettleStatus: SettleStatus | null;
-}> {
+  request: SignedRequestOnce,
+): Promise<SettleStatusAnswer> {
   return db.transaction().execute(async (trx) => {
-    // Locked, so two concurrent reports each see the status the other left.
+    // Locked, so two concurrent reports each see the status the other left, and a repeat waits for
+    // its first to commit and then finds it below.
     const event = await findEvent(trx, companyId, ref)
       .select(["event_id", "shop_event_id", "settle_status"])
       .forUpdate()
       .executeTakeFirst();
     if (!event) throw new ApiError(ERROR.eventNotFound);
+    const applied = await trx
+      .selectFrom("settle_status_requests")
+      .select("answer")
+      .where("company_id", "=", companyId)
+      .where("signature", "=", request.signature)
+      .executeTakeFirst();
+    if (applied) return applied.answer as SettleStatusAnswer;
+
     await trx
       .updateTable("events")
       .set((eb) => ({ settle_status: settleStatus, updated_at: now, version: eb("version", "+", 1) }))
       .where("company_id", "=", companyId)
       .where("event_id", "=", event.event_id)
       .execute();
-    return {
+    const answer: SettleStatusAnswer = {
       eventId: event.event_id,
       shopEventId: event.shop_event_id,
       settleStatus,
       // Only this API writes the column, with codes of SETTLE_STATUSES.
       previousSettleStatus: event.settle_status as SettleStatus | null,
     };
+    await trx
+      .deleteFrom("settle_status_requests")
+      .where("company_id", "=", companyId)
+      .where("valid_until", "<", now)
+      .execute();
+    await trx
+      .insertInto("settle_status_requests")
+      .values({
+        company_id: companyId,
+        signature: request.signature,
+        valid_until: request.validUntil,
+        answer: JSON.stringify(answer),
+      })
+      .execute();
+    return answer;
   });
 }
 

@@ -9,9 +9,10 @@ import {
 } from "../../../src/contract/screeningApi.ts";
 import { SCREENING_OPENAPI_PATH } from "../../../src/contract/screeningPaths.ts";
 import { publishRelease } from "../../../src/server/screening/publishRelease.ts";
+import { signShopRequest } from "../../../src/server/services/shopAuthService.ts";
 import { createTestApp, type TestApp } from "../helpers/testApp.ts";
 import { testBackends } from "../helpers/testBackends.ts";
-import { countEvents, type Shop, sampleTransaction, shopCall, shopOf } from "./shopClient.ts";
+import { countEvents, envelopeOf, type Shop, sampleTransaction, shopCall, shopOf } from "./shopClient.ts";
 
 describe.each(testBackends())("screening API events (%s)", (backend) => {
   let t: TestApp;
@@ -231,6 +232,66 @@ describe.each(testBackends())("screening API events (%s)", (backend) => {
       .where("event_id", "=", eventId)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ settle_status: "20", version: 3 });
+  });
+
+  it("applies a signed settle status request once: a repeat gets the first answer and cannot undo a later status", async () => {
+    const { eventId } = await screen(demo);
+    const statusOf = async () =>
+      t.db
+        .selectFrom("events")
+        .select(["settle_status", "version"])
+        .where("company_id", "=", "DEMO")
+        .where("event_id", "=", eventId)
+        .executeTakeFirstOrThrow();
+    const timestamp = Math.floor(t.clock.now().getTime() / 1000);
+    const captured = { eventId, settleStatus: SETTLE_STATUS.captured };
+    const first = await shopCall(t, updateSettleStatusCall, demo, captured, { timestamp });
+    expect(first.statusCode, first.body).toBe(200);
+    const cancelled = await shopCall(t, updateSettleStatusCall, demo, { eventId, settleStatus: "30" });
+    expect(cancelled.json().telegram).toMatchObject({ settleStatus: "30", previousSettleStatus: "20" });
+    const after = await statusOf();
+
+    // The captured request again, byte for byte, and with its signature in upper case.
+    const body = envelopeOf(demo, captured);
+    const signature = signShopRequest(demo.secret, String(timestamp), body);
+    for (const sent of [signature, signature.toUpperCase()]) {
+      const repeat = await shopCall(t, updateSettleStatusCall, demo, captured, {
+        timestamp,
+        signature: sent,
+      });
+      expect(repeat.statusCode, repeat.body).toBe(200);
+      expect(repeat.json().telegram).toEqual(first.json().telegram);
+    }
+    expect(await statusOf()).toEqual(after);
+    expect(after.settle_status).toBe("30");
+
+    // Sent together, the same request is still applied once.
+    const once = { eventId, settleStatus: SETTLE_STATUS.authorised };
+    const together = await Promise.all(
+      Array.from({ length: 4 }, () => shopCall(t, updateSettleStatusCall, demo, once, { timestamp })),
+    );
+    for (const response of together) {
+      expect(response.json().telegram).toEqual({
+        eventId,
+        shopEventId: expect.any(String),
+        settleStatus: "10",
+        previousSettleStatus: "30",
+      });
+    }
+    expect(await statusOf()).toEqual({ settle_status: "10", version: after.version + 1 });
+
+    // Past the window the request is a replay; the next one applied removes what it no longer needs.
+    t.clock.advanceMinutes(6);
+    const late = await shopCall(t, updateSettleStatusCall, demo, captured, { timestamp });
+    expect(late.json().errors[0].code).toBe(ERROR.replay);
+    const next = await shopCall(t, updateSettleStatusCall, demo, { eventId, settleStatus: "40" });
+    expect(next.statusCode, next.body).toBe(200);
+    const kept = await t.db
+      .selectFrom("settle_status_requests")
+      .select("valid_until")
+      .where("company_id", "=", "DEMO")
+      .execute();
+    expect(kept).toHaveLength(1);
   });
 
   it("refuses an unknown settle status and a reference that names no event", async () => {

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Lang } from "../../../src/contract/envelope.ts";
 import { messageText } from "../../../src/contract/messages.ts";
+import { cardSchema, transactionSchema } from "../../../src/contract/screening.ts";
+import { settleStatusRequestSchema } from "../../../src/contract/screeningApi.ts";
 import {
   companyIdField,
   emailField,
@@ -233,16 +235,22 @@ describe("issueMessage for zod's own issues", () => {
     ]);
   });
 
-  it("a value of the wrong type is not reported as missing", () => {
-    expect(messagesOf(form, { name: 5, password: "Abcdefg1" }, "en")).toEqual(["has an invalid value"]);
-    expect(messagesOf(form, { name: ["x"], password: "Abcdefg1" }, "ja")).toEqual(["値が正しくありません"]);
+  it("a value of the wrong type is not reported as missing: the type the field takes is named", () => {
+    expect(messagesOf(form, { name: 5, password: "Abcdefg1" }, "en")).toEqual(["must be text"]);
+    expect(messagesOf(form, { name: ["x"], password: "Abcdefg1" }, "ja")).toEqual([
+      "文字列で入力してください",
+    ]);
+    expect(messagesOf(z.number().int(), "12", "en")).toEqual(["must be a number"]);
+    expect(messagesOf(z.boolean(), "true", "ja")).toEqual(["trueまたはfalseで入力してください"]);
+    expect(messagesOf(z.array(z.string()), "a", "en")).toEqual(["must be a list"]);
+    expect(messagesOf(z.object({}), [], "en")).toEqual(["must be an object"]);
   });
 
   it("a missing field is still a required field when zod reports the input", () => {
     const result = form.safeParse({ password: "Abcdefg1" }, { reportInput: true });
     expect(result.error?.issues.map((i) => issueMessage("en", i))).toEqual(["This is a required field"]);
     const typed = form.safeParse({ name: 5, password: "Abcdefg1" }, { reportInput: true });
-    expect(typed.error?.issues.map((i) => issueMessage("en", i))).toEqual(["has an invalid value"]);
+    expect(typed.error?.issues.map((i) => issueMessage("en", i))).toEqual(["must be text"]);
   });
 
   it("an unknown key names the key", () => {
@@ -272,9 +280,14 @@ describe("issueMessage for zod's own issues", () => {
     ]);
   });
 
-  it("a value outside its choices is an invalid value, not an invalid envelope", () => {
-    expect(messagesOf(z.enum(["0", "1"]), "2", "en")).toEqual(["has an invalid value"]);
+  it("a value outside its few choices names them; outside many, it is an invalid value", () => {
+    expect(messagesOf(z.enum(["0", "1"]), "2", "en")).toEqual(["must be one of 0, 1"]);
+    expect(messagesOf(z.enum(["10", "20", "30", "40"]), undefined, "ja")).toEqual([
+      "10, 20, 30, 40のいずれかを入力してください",
+    ]);
     expect(messagesOf(z.union([z.literal(50), z.literal(100)]), 70, "ja")).toEqual(["値が正しくありません"]);
+    const many = Array.from({ length: 9 }, (_, n) => `f${n}`) as [string, ...string[]];
+    expect(messagesOf(z.enum(many), "x", "en")).toEqual(["has an invalid value"]);
   });
 
   it("fieldErrors gives a dotted path into nested objects and arrays, one entry per issue", () => {
@@ -323,5 +336,43 @@ describe("catalogue texts of section 5 fields", () => {
   ])("%s", (key, en, ja) => {
     expect(messageText("en", key)).toBe(en);
     expect(messageText("ja", key)).toBe(ja);
+  });
+});
+
+describe("the screening API's field messages say what the field takes", () => {
+  const fieldMessages = (schema: z.ZodType, value: unknown, lang: Lang) => {
+    const result = schema.safeParse(value);
+    return result.success ? [] : fieldErrors(lang, result.error);
+  };
+
+  it("a card's BIN and expiry name their digits and format", () => {
+    expect(fieldMessages(cardSchema, { bincode: "41111", expirationDate: "2026-12" }, "en")).toEqual([
+      { field: "bincode", message: "must be 6 to 8 digits" },
+      { field: "expirationDate", message: "must be a date in the format MM/YY" },
+    ]);
+    expect(fieldMessages(cardSchema, { expirationDate: "13/26" }, "ja")).toEqual([
+      { field: "expirationDate", message: "MM/YY形式の日付を入力してください" },
+    ]);
+  });
+
+  it("an amount too large gets one message, a time without offset says what it needs", () => {
+    const tx = { shopEventId: "S-1", amount: 1e300, purchaser: {}, requestedAt: "2026-11-24T09:30:00" };
+    expect(fieldMessages(transactionSchema, tx, "en")).toEqual([
+      { field: "amount", message: "must be less than or equal to 999999999" },
+      {
+        field: "requestedAt",
+        message:
+          "must be a date and time in ISO 8601 with a time zone offset, e.g. 2026-11-24T09:30:00+09:00",
+      },
+    ]);
+  });
+
+  it("a settle status missing or unknown names the codes", () => {
+    expect(fieldMessages(settleStatusRequestSchema, { eventId: "E1" }, "en")).toEqual([
+      { field: "settleStatus", message: "must be one of 10, 20, 30, 40" },
+    ]);
+    expect(fieldMessages(settleStatusRequestSchema, { eventId: "E1", settleStatus: "99" }, "ja")).toEqual([
+      { field: "settleStatus", message: "10, 20, 30, 40のいずれかを入力してください" },
+    ]);
   });
 });

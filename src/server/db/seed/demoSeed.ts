@@ -98,7 +98,6 @@ export async function seedDemo(
     .insertInto("trials")
     .values({
       company_id: "DEMO",
-      event_count: 1234,
       event_limit: 10000,
       starts_at: new Date(now.getTime() - 30 * DAY_MS),
       ends_at: new Date(now.getTime() + 60 * DAY_MS),
