@@ -112,7 +112,7 @@ export const MACHINES = [
   },
   {
     name: "displayFormatEditMachine",
-    title: "Event detail display customisation",
+    title: "Event detail display customisation edit",
     description:
       "Edits the operator's event detail layout in four modes (event property, item category, fixed items, other) as a draft over the saved one: cancel reverts, save and reset per mode through the confirmation dialog, leaving with unsaved changes asks first (spec section 2, issue 4).",
     machine: displayFormatEditMachine,

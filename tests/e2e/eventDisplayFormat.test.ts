@@ -1,4 +1,4 @@
-import type { Locator, Page } from "playwright-core";
+import type { Locator, Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import detailEn from "../../src/app/i18n/locales/en/eventDetail.json";
 import displayEn from "../../src/app/i18n/locales/en/eventDisplay.json";
@@ -24,6 +24,7 @@ import {
   ACCOUNTS,
   consoleSession,
   gone,
+  hasFocus,
   heading,
   LABELS,
   loginAs,
@@ -38,6 +39,13 @@ const SCREEN = { en: displayEn, ja: displayJa } as const;
 const DETAIL = { en: detailEn, ja: detailJa } as const;
 const MENU = { en: menuEn, ja: menuJa } as const;
 const EDIT_PATH = "/EventItemDisplayFormatEdit";
+/** The screen's name: the spec's English (section 2) and the Japanese the console uses for it. */
+const SCREEN_NAME = {
+  en: "Event detail display customisation edit",
+  ja: "イベント詳細表示項目変更",
+} as const;
+const SAVE_CALL = "**/api/v3/screen/event/displayFormat/save";
+const RESET_CALL = "**/api/v3/screen/event/displayFormat/reset";
 const TRANSIT_KEY = "fraudConsole.transit";
 
 interface Envelope<T> {
@@ -106,12 +114,56 @@ async function checkboxNames(list: Locator): Promise<string[]> {
     .evaluateAll((boxes) => boxes.map((box) => (box.closest("label")?.textContent ?? "").trim()));
 }
 
-/** The accessible name of the focused element (its aria-label, else its text). */
-const focusedName = (page: Page) =>
-  page.evaluate(() => {
-    const element = document.activeElement;
-    return element?.getAttribute("aria-label") ?? element?.textContent?.trim() ?? "";
-  });
+/** A control as assistive technology gets it: Chromium's computed name and description, and its visible text. */
+interface Spoken {
+  name: string;
+  description: string;
+  text: string;
+}
+
+/**
+ * What Chromium's accessibility tree says of the element (the focused one when no target is given):
+ * the name and description a screen reader announces, computed by the browser itself.
+ */
+async function spokenOf(page: Page, target?: Locator): Promise<Spoken> {
+  const probe = "data-spoken-probe";
+  if (target) await target.evaluate((element, probe) => element.setAttribute(probe, ""), probe);
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const found = await cdp.send("Runtime.evaluate", {
+      expression: target ? `document.querySelector("[${probe}]")` : "document.activeElement",
+    });
+    const objectId = found.result.objectId;
+    if (!objectId) throw new Error("no element to describe");
+    await cdp.send("Accessibility.enable");
+    const { nodes } = await cdp.send("Accessibility.getPartialAXTree", { objectId, fetchRelatives: false });
+    const text = await cdp.send("Runtime.callFunctionOn", {
+      objectId,
+      functionDeclaration: "function () { return this.innerText.trim(); }",
+      returnByValue: true,
+    });
+    return {
+      name: String(nodes[0]?.name?.value ?? ""),
+      description: String(nodes[0]?.description?.value ?? ""),
+      text: String(text.result.value ?? ""),
+    };
+  } finally {
+    await cdp.detach();
+    if (target) await target.evaluate((element, probe) => element.removeAttribute(probe), probe);
+  }
+}
+
+/** Every button of the scope named by its visible text, with its description as given. */
+async function buttonsSpoken(scope: Locator): Promise<Spoken[]> {
+  const page = scope.page();
+  const spoken: Spoken[] = [];
+  for (const control of await scope.getByRole("button").all()) spoken.push(await spokenOf(page, control));
+  return spoken;
+}
+
+/** An entry's row of a list, found by the entry's name as shown. */
+const rowOf = (scope: Locator, name: string) =>
+  scope.getByRole("listitem").filter({ has: scope.page().getByText(name, { exact: true }) });
 
 describe.each(TEST_LANGS)("event detail display customisation [%s]", (lang) => {
   const l = LABELS[lang];
@@ -122,6 +174,15 @@ describe.each(TEST_LANGS)("event detail display customisation [%s]", (lang) => {
   const fields = EVENT_FIELD_LABELS[lang];
   const sections = EVENT_SECTION_LABELS[lang];
   const ui = consoleSession(lang);
+  /** A fixed item's name as shown: section and field joined by the language's colon. */
+  const fixedName = (section: keyof typeof sections, field: keyof typeof fields) =>
+    lang === "ja" ? `${sections[section]}：${fields[field]}` : `${sections[section]}: ${fields[field]}`;
+  /** A row control as spoken: its visible text as its name, the entry's name as its description. */
+  const rowControl = (label: string, entry: string): Spoken => ({
+    name: label,
+    description: entry,
+    text: label,
+  });
 
   async function openEditor(): Promise<void> {
     await ui.page.goto(ui.app.at(EDIT_PATH));
@@ -142,6 +203,9 @@ describe.each(TEST_LANGS)("event detail display customisation [%s]", (lang) => {
   it("hides a basic field and a section, reorders by keyboard, saves through the dialog; reset restores the default", async () => {
     await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
     await openEditor();
+    // The screen's name as the spec gives it, in the heading and the window title.
+    await visible(heading(ui.page, SCREEN_NAME[lang]));
+    expect(await ui.page.title()).toContain(SCREEN_NAME[lang]);
     await visible(textOnPage(ui.page, s.defaultInUse));
     expect(await radio(ui.page, s.modes["0"]).isChecked()).toBe(true);
     await expectNoAxeViolations(ui.page, "display format edit (event property)");
@@ -162,11 +226,12 @@ describe.each(TEST_LANGS)("event detail display customisation [%s]", (lang) => {
     // twice, focus staying on the button), then Tab to Move down and Enter (down once).
     await checkbox(categories, sections.device).focus();
     await ui.page.keyboard.press("Tab");
-    const moveUpDevice = s.moveUp.replace("{name}", sections.device);
-    const moveDownDevice = s.moveDown.replace("{name}", sections.device);
-    expect(await focusedName(ui.page)).toBe(moveUpDevice);
+    // Each move button is named by its visible text alone; the entry's name is its description.
+    const moveUpDevice = rowControl(s.moveUpButton, sections.device);
+    const moveDownDevice = rowControl(s.moveDownButton, sections.device);
+    expect(await spokenOf(ui.page)).toEqual(moveUpDevice);
     await ui.page.keyboard.press("Enter");
-    expect(await focusedName(ui.page)).toBe(moveUpDevice);
+    expect(await spokenOf(ui.page)).toEqual(moveUpDevice);
     await ui.page.keyboard.press("Space");
     await expect
       .poll(() => checkboxNames(categories))
@@ -184,9 +249,9 @@ describe.each(TEST_LANGS)("event detail display customisation [%s]", (lang) => {
           "card",
         ].map((key) => sections[key as keyof typeof sections]),
       );
-    expect(await focusedName(ui.page)).toBe(moveUpDevice);
+    expect(await spokenOf(ui.page)).toEqual(moveUpDevice);
     await ui.page.keyboard.press("Tab");
-    expect(await focusedName(ui.page)).toBe(moveDownDevice);
+    expect(await spokenOf(ui.page)).toEqual(moveDownDevice);
     await ui.page.keyboard.press("Enter");
     const expectedCategories = [
       "firedRules",
@@ -202,7 +267,15 @@ describe.each(TEST_LANGS)("event detail display customisation [%s]", (lang) => {
     await expect
       .poll(() => checkboxNames(categories))
       .toEqual([...expectedCategories.map((key) => sections[key]), sections.card]);
-    expect(await focusedName(ui.page)).toBe(moveDownDevice);
+    expect(await spokenOf(ui.page)).toEqual(moveDownDevice);
+    // So is every move button of the list, each described by its own entry.
+    const shownCategories = [...expectedCategories.map((key) => sections[key])];
+    expect(await buttonsSpoken(categories)).toEqual(
+      shownCategories.flatMap((name) => [
+        rowControl(s.moveUpButton, name),
+        rowControl(s.moveDownButton, name),
+      ]),
+    );
     await expectNoAxeViolations(ui.page, "display format edit (item category, edited)");
 
     // Back in mode 0 the hidden field is still hidden (switching modes keeps the draft).
@@ -281,7 +354,7 @@ describe.each(TEST_LANGS)("event detail display customisation [%s]", (lang) => {
     await checkbox(listSection(s.modes["0"]), fields.shopEventId).uncheck();
     await radio(ui.page, s.modes["1"]).check();
     await checkbox(listSection(s.modes["1"]), sections.card).uncheck();
-    await button(listSection(s.modes["1"]), s.moveUp.replace("{name}", sections.device)).click();
+    await button(rowOf(listSection(s.modes["1"]), sections.device), s.moveUpButton).click();
     await button(ui.page, s.save).click();
     await confirmWithExecute(s.saveConfirm);
     await visible(textOnPage(ui.page, s.ownLayout));
@@ -327,6 +400,10 @@ describe.each(TEST_LANGS)("event detail display customisation [%s]", (lang) => {
     await openEditor();
     await radio(ui.page, s.modes["2"]).check();
     await visible(textOnPage(ui.page, count(DEFAULT_DISPLAY_FORMAT.fixedItems.length)));
+    const fixedList = listSection(s.modes["2"]).getByRole("list");
+    // Section and field are joined by the language's colon: full-width and unspaced in Japanese.
+    await visible(fixedList.getByText(fixedName("purchaser", "tel"), { exact: true }));
+    if (lang === "ja") expect(await fixedList.getByText(`${sections.purchaser}: `).count()).toBe(0);
 
     const sectionSelect = ui.page.getByLabel(s.fixedSection, { exact: true });
     const fieldSelect = ui.page.getByLabel(s.fixedField, { exact: true });
@@ -353,21 +430,124 @@ describe.each(TEST_LANGS)("event detail display customisation [%s]", (lang) => {
     await button(ui.page, s.fixedAdd).focus();
     await ui.page.keyboard.press("Enter");
     await visible(textOnPage(ui.page, count(FIXED_ITEM_LIMIT)));
-    const cookie = s.fixedItemName.replace("{section}", sections.device).replace("{field}", fields.cookie);
-    expect(await ui.page.getByRole("button", { name: s.fixedRemove.replace("{name}", cookie) }).count()).toBe(
-      0,
-    );
+    expect(await rowOf(fixedList, fixedName("device", "cookie")).count()).toBe(0);
     await expectNoAxeViolations(ui.page, "display format edit (fixed items at the limit)");
 
-    // Removing one makes room again; Cancel puts the saved (default) fixed items back.
-    const cardBrand = s.fixedItemName
-      .replace("{section}", sections.card)
-      .replace("{field}", fields.cardBrand);
-    await button(ui.page, s.fixedRemove.replace("{name}", cardBrand)).click();
+    // Every row's buttons are named by their visible text and described by the row's item.
+    const rowNames = [
+      ...DEFAULT_DISPLAY_FORMAT.fixedItems.map((item) => {
+        const [section, field] = item.split(".") as [keyof typeof sections, keyof typeof fields];
+        return fixedName(section, field);
+      }),
+      ...additions.map(([section, field]) => fixedName(section, field)),
+    ];
+    expect(await buttonsSpoken(fixedList)).toEqual(
+      rowNames.flatMap((name) => [
+        rowControl(s.moveUpButton, name),
+        rowControl(s.moveDownButton, name),
+        rowControl(s.fixedRemoveButton, name),
+      ]),
+    );
+
+    // Remove by keyboard on the last row: the focus goes to the row before it, not to the page.
+    const removeOf = (name: string) => button(rowOf(fixedList, name), s.fixedRemoveButton);
+    await removeOf(fixedName("card", "cardBrand")).focus();
+    await ui.page.keyboard.press("Enter");
     await visible(textOnPage(ui.page, count(FIXED_ITEM_LIMIT - 1)));
+    expect(await spokenOf(ui.page)).toEqual(
+      rowControl(s.fixedRemoveButton, fixedName("shipping", "fullAddress")),
+    );
+
+    // Cancel puts the saved (default) fixed items back and keeps the focus.
     await button(ui.page, s.cancel).click();
     await visible(textOnPage(ui.page, count(DEFAULT_DISPLAY_FORMAT.fixedItems.length)));
+    expect(await hasFocus(button(ui.page, s.cancel))).toBe(true);
     expect((await layoutOf(ui.page, lang)).isDefault).toBe(true);
+
+    // Remove on the first row hands the focus to the next row's Remove, so Enter after Enter
+    // empties the list; the last one leaves the focus on Add.
+    await removeOf(rowNames[0] ?? "").focus();
+    for (const [index, next] of rowNames.slice(1, DEFAULT_DISPLAY_FORMAT.fixedItems.length).entries()) {
+      await ui.page.keyboard.press("Enter");
+      await visible(textOnPage(ui.page, count(DEFAULT_DISPLAY_FORMAT.fixedItems.length - index - 1)));
+      expect(await spokenOf(ui.page)).toEqual(rowControl(s.fixedRemoveButton, next));
+    }
+    await ui.page.keyboard.press("Enter");
+    await visible(textOnPage(ui.page, s.fixedNone));
+    expect(await hasFocus(button(ui.page, s.fixedAdd))).toBe(true);
+    await expectNoAxeViolations(ui.page, "display format edit (no fixed items)");
+    await button(ui.page, s.cancel).click();
+    await visible(textOnPage(ui.page, count(DEFAULT_DISPLAY_FORMAT.fixedItems.length)));
+  });
+
+  it("keeps the focus on Save and Reset to default through Escape and through a slow save and reset", async () => {
+    // The server's answer waits until the test lets it through, so the focus is seen mid-call.
+    let release: () => void = () => undefined;
+    const hold = async (route: Route) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      await route.continue();
+    };
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    await openEditor();
+    const save = button(ui.page, s.save);
+    const reset = button(ui.page, s.reset);
+    const dialog = ui.page.getByRole("dialog");
+    /** The focus is on the control now and still there a while later (past the dialog's closing delay). */
+    const keepsFocus = async (control: Locator) => {
+      await expect.poll(() => hasFocus(control)).toBe(true);
+      await ui.page.waitForTimeout(300);
+      expect(await hasFocus(control)).toBe(true);
+    };
+
+    await checkbox(listSection(s.modes["0"]), fields.amount).uncheck();
+    // Escape closes the question and gives the focus back to the button that asked it.
+    await save.focus();
+    await ui.page.keyboard.press("Enter");
+    await visible(dialog.getByText(s.saveConfirm, { exact: true }));
+    await ui.page.keyboard.press("Escape");
+    await gone(dialog);
+    await keepsFocus(save);
+
+    // Execute while the server takes its time: the focus is on Save all through the call and after.
+    await ui.page.route(SAVE_CALL, hold);
+    try {
+      await ui.page.keyboard.press("Enter");
+      await confirmWithExecute(s.saveConfirm);
+      await keepsFocus(save);
+      expect(await save.getAttribute("aria-disabled")).toBe("true");
+      release();
+      await visible(textOnPage(ui.page, s.ownLayout));
+      await screenReady(ui.page);
+      await keepsFocus(save);
+    } finally {
+      release();
+      await ui.page.unroute(SAVE_CALL, hold);
+    }
+    expect((await layoutOf(ui.page, lang)).format.eventProperties).not.toContain("amount");
+
+    // The same for Reset to default.
+    await reset.focus();
+    await ui.page.keyboard.press("Enter");
+    await visible(dialog.getByText(s.resetConfirm["0"], { exact: true }));
+    await ui.page.keyboard.press("Escape");
+    await gone(dialog);
+    await keepsFocus(reset);
+    await ui.page.route(RESET_CALL, hold);
+    try {
+      await ui.page.keyboard.press("Enter");
+      await confirmWithExecute(s.resetConfirm["0"]);
+      await keepsFocus(reset);
+      expect(await reset.getAttribute("aria-disabled")).toBe("true");
+      release();
+      await visible(textOnPage(ui.page, s.defaultInUse));
+      await screenReady(ui.page);
+      await keepsFocus(reset);
+    } finally {
+      release();
+      await ui.page.unroute(RESET_CALL, hold);
+    }
+    expect(await layoutOf(ui.page, lang)).toEqual({ format: DEFAULT_DISPLAY_FORMAT, isDefault: true });
+    await expectNoAxeViolations(ui.page, "display format edit (after reset)");
   });
 
   it("asks before leaving with unsaved changes and returns to the screen it was opened from", async () => {

@@ -6,6 +6,7 @@ import { draftChanged } from "../../../../machines/event/displayFormatEditMachin
 import { DISPLAY_MODES, type DisplayMode } from "../../../contract/eventDisplayFormat.ts";
 import { DisplayFormatEditActor, DisplayFormatEditProvider } from "../../actors/DisplayFormatEditActor.tsx";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
+import { BusyButton } from "../../ui/BusyButton.tsx";
 import { FormMessage } from "../../ui/FormMessage.tsx";
 import { Loading } from "../../ui/Loading.tsx";
 import { DisplayFormatLeaveGuard } from "./displayFormat/DisplayFormatLeaveGuard.tsx";
@@ -196,47 +197,56 @@ function Problems() {
   );
 }
 
-/** Save, Cancel and Reset to default for writers; Back for everyone. */
+/**
+ * Save, Cancel and Reset to default for writers; Back for everyone. They stay focusable while they
+ * cannot be used (BusyButton): the confirmation dialog gives the focus back to the button that opened
+ * it as it closes, while that button still waits for the save or reset, and a disabled button would
+ * hand it on to the page's body.
+ */
 function Actions() {
   const { t } = useTranslation("eventDisplay");
   const editor = DisplayFormatEditActor.useActorRef();
   const writable = DisplayFormatEditActor.useSelector((snapshot) => snapshot.context.writable);
   const resting = DisplayFormatEditActor.useSelector((snapshot) => snapshot.matches("editing"));
+  const saving = DisplayFormatEditActor.useSelector((snapshot) => snapshot.matches("saving"));
+  const resetting = DisplayFormatEditActor.useSelector((snapshot) => snapshot.matches("resetting"));
   const dirty = DisplayFormatEditActor.useSelector((snapshot) => draftChanged(snapshot.context));
   return (
     <Flex gap="3" mt="4" wrap="wrap">
       {writable ? (
         <>
-          <Button type="button" disabled={!resting} onClick={() => editor.send({ type: "save.request" })}>
+          <BusyButton
+            busy={saving}
+            unavailable={!resting}
+            onClick={() => editor.send({ type: "save.request" })}
+          >
             {t("save")}
-          </Button>
-          <Button
-            type="button"
+          </BusyButton>
+          <BusyButton
             variant="soft"
-            disabled={!resting || !dirty}
+            unavailable={!resting || !dirty}
             onClick={() => editor.send({ type: "edit.cancel" })}
           >
             {t("cancel")}
-          </Button>
-          <Button
-            type="button"
+          </BusyButton>
+          <BusyButton
             variant="soft"
             color="red"
-            disabled={!resting}
+            busy={resetting}
+            unavailable={!resting}
             onClick={() => editor.send({ type: "reset.request" })}
           >
             {t("reset")}
-          </Button>
+          </BusyButton>
         </>
       ) : null}
-      <Button
-        type="button"
+      <BusyButton
         variant="outline"
-        disabled={!resting}
+        unavailable={!resting}
         onClick={() => editor.send({ type: "leave.request" })}
       >
         {t("back")}
-      </Button>
+      </BusyButton>
     </Flex>
   );
 }

@@ -24,14 +24,21 @@ const SEARCHABLE_PART: Record<FixedItemSection, SearchablePart | undefined> = {
 /** The fields the operator pinned at the top of every detail ("purchaser.tel" and the like). */
 export function FixedItems({ detail, items }: { detail: EventDetail; items: readonly string[] }) {
   const { t } = useTranslation("eventDetail");
+  const { t: nameItem } = useTranslation("eventDisplay");
   const headingId = useId();
   const lang = currentLang();
   const names: Record<string, string> = EVENT_FIELD_LABELS[lang];
   const rows = items.flatMap((item): ShownField[] => {
     const [section = "", field = ""] = item.split(".");
     if (!isFixedSection(section)) return [];
+    // Composed as the display customisation names it (a full-width colon in Japanese).
     const label =
-      section === "basic" ? names[field] : `${EVENT_SECTION_LABELS[lang][section]}: ${names[field]}`;
+      section === "basic"
+        ? names[field]
+        : nameItem("fixedItemName", {
+            section: EVENT_SECTION_LABELS[lang][section],
+            field: names[field] ?? field,
+          });
     const value = fixedItemValue(detail, section, field);
     const searchIn = SEARCHABLE_PART[section];
     const searchPath = searchIn && fieldSearchPath(searchIn, field, value);

@@ -26,6 +26,7 @@ export function FieldOrderList({ list, heading }: { list: DraftList; heading?: s
   const busy = DisplayFormatEditActor.useSelector((snapshot) => !snapshot.matches("editing"));
   const nameOf = useEntryName();
   const headingId = useId();
+  const namesId = useId();
   const focus = useFocusAfterMove();
   if (!draft) return null;
 
@@ -46,7 +47,8 @@ export function FieldOrderList({ list, heading }: { list: DraftList; heading?: s
   const rows = (
     <ol ref={focus.container}>
       {[...shown, ...hidden].map((entry) => {
-        const name = nameOf(list, entry);
+        // The move buttons are named by their visible text; the entry's name describes them.
+        const nameId = `${namesId}${entry}`;
         const isShown = shown.includes(entry);
         return (
           <li key={entry}>
@@ -64,7 +66,7 @@ export function FieldOrderList({ list, heading }: { list: DraftList; heading?: s
                       editor.send({ type: "field.toggle", list, entry });
                     }}
                   />
-                  {name}
+                  <span id={nameId}>{nameOf(list, entry)}</span>
                 </Flex>
               </Text>
               {isShown && writable ? (
@@ -81,7 +83,7 @@ export function FieldOrderList({ list, heading }: { list: DraftList; heading?: s
                         variant="soft"
                         color={possible ? undefined : "gray"}
                         aria-disabled={!possible || locked}
-                        aria-label={t(direction === "up" ? "moveUp" : "moveDown", { name })}
+                        aria-describedby={nameId}
                         onClick={() => move(entry, direction)}
                       >
                         {t(direction === "up" ? "moveUpButton" : "moveDownButton")}

@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Text } from "@radix-ui/themes";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { canMove, canToggle, type MoveDirection } from "../../../../../machines/event/displayFormatDraft.ts";
 import { FIXED_ITEM_LIMIT, FIXED_ITEM_SECTIONS } from "../../../../contract/eventDisplayFormat.ts";
@@ -32,8 +32,9 @@ export function FixedItemsEditor() {
   const fieldName = useFieldName();
   const [section, setSection] = useState<FixedSection>("basic");
   const [field, setField] = useState<string>(fieldsOf("basic")[0] ?? "");
-  const ids = { count: useId(), section: useId(), field: useId(), note: useId() };
+  const ids = { count: useId(), section: useId(), field: useId(), note: useId(), names: useId() };
   const focus = useFocusAfterMove();
+  const addButton = useRef<HTMLButtonElement>(null);
   if (!draft) return null;
 
   const fixed = draft.fixedItems;
@@ -45,6 +46,16 @@ export function FixedItemsEditor() {
     if (locked || !canMove(draft, "fixedItems", entry, direction)) return;
     focus.remember(entry, direction);
     editor.send({ type: "field.move", list: "fixedItems", entry, direction });
+  };
+  // The removed row's Remove button leaves the page: the focus goes to the next row's Remove, else
+  // the previous row's, else (the list now empty) to Add.
+  const remove = (entry: string) => {
+    if (locked) return;
+    const at = fixed.indexOf(entry);
+    const neighbour = fixed[at + 1] ?? fixed[at - 1];
+    if (neighbour) focus.remember(neighbour, "remove");
+    else focus.rememberFallback(addButton);
+    editor.send({ type: "field.toggle", list: "fixedItems", entry });
   };
   const add = () => {
     if (locked || alreadyAdded || !canToggle(draft, "fixedItems", candidate)) return;
@@ -63,12 +74,13 @@ export function FixedItemsEditor() {
       ) : (
         <ol aria-describedby={ids.count} ref={focus.container}>
           {fixed.map((entry) => {
-            const name = nameOf("fixedItems", entry);
+            // The buttons are named by their visible text; the item's name describes them.
+            const nameId = `${ids.names}${entry}`;
             return (
               <li key={entry}>
                 <Flex align="center" gap="3" py="1" wrap="wrap">
-                  <Text size="2" className="display-format-entry">
-                    {name}
+                  <Text size="2" className="display-format-entry" id={nameId}>
+                    {nameOf("fixedItems", entry)}
                   </Text>
                   {writable ? (
                     <Flex gap="2">
@@ -84,7 +96,7 @@ export function FixedItemsEditor() {
                             variant="soft"
                             color={possible ? undefined : "gray"}
                             aria-disabled={!possible || locked}
-                            aria-label={t(direction === "up" ? "moveUp" : "moveDown", { name })}
+                            aria-describedby={nameId}
                             onClick={() => move(entry, direction)}
                           >
                             {t(direction === "up" ? "moveUpButton" : "moveDownButton")}
@@ -96,9 +108,11 @@ export function FixedItemsEditor() {
                         size="1"
                         variant="soft"
                         color="red"
-                        disabled={locked}
-                        aria-label={t("fixedRemove", { name })}
-                        onClick={() => editor.send({ type: "field.toggle", list: "fixedItems", entry })}
+                        data-entry={entry}
+                        data-control="remove"
+                        aria-disabled={locked}
+                        aria-describedby={nameId}
+                        onClick={() => remove(entry)}
                       >
                         {t("fixedRemoveButton")}
                       </Button>
@@ -151,6 +165,7 @@ export function FixedItemsEditor() {
             </select>
           </Flex>
           <Button
+            ref={addButton}
             type="button"
             aria-disabled={locked || full || alreadyAdded}
             aria-describedby={full || alreadyAdded ? ids.note : undefined}

@@ -1,31 +1,41 @@
-import { useLayoutEffect, useRef } from "react";
+import { type RefObject, useLayoutEffect, useRef } from "react";
 import type { MoveDirection } from "../../../../../machines/event/displayFormatDraft.ts";
 
-/** Which control of an entry's row had focus: its checkbox or one of its move buttons. */
-export type RowControl = MoveDirection | "toggle";
+/** Which control of an entry's row had focus: its checkbox, a move button or its Remove button. */
+export type RowControl = MoveDirection | "toggle" | "remove";
+
+/** Where the focus goes after the next render: a row's control, else a control outside the list. */
+type Wanted = { entry: string; control: RowControl } | { fallback: RefObject<HTMLElement | null> };
 
 /**
- * Keeps keyboard focus on the control that moved its entry (a checkbox that showed or hid it, a Move
- * up / Move down button): React re-inserts some moved rows, and a focused element taken out of the
- * page loses focus. The controls carry data-entry and data-control; after the render that moved the
- * entry, the same control is focused again.
+ * Keeps keyboard focus in the list when its entries change under it: React re-inserts some moved
+ * rows, and a removed row takes its focused Remove button out of the page; either way the focus
+ * would drop to the page's body. The controls carry data-entry and data-control; after the render
+ * that changed the list, the remembered control (or the fallback, when no row is left to take it)
+ * is focused.
  */
 export function useFocusAfterMove() {
   const container = useRef<HTMLOListElement>(null);
-  const pending = useRef<{ entry: string; control: RowControl } | null>(null);
+  const pending = useRef<Wanted | null>(null);
   useLayoutEffect(() => {
     const wanted = pending.current;
-    if (!wanted || !container.current) return;
+    if (!wanted) return;
     pending.current = null;
-    const target = [...container.current.querySelectorAll<HTMLElement>("[data-control]")].find(
-      (element) => element.dataset.entry === wanted.entry && element.dataset.control === wanted.control,
-    );
+    const target =
+      "fallback" in wanted
+        ? wanted.fallback.current
+        : [...(container.current?.querySelectorAll<HTMLElement>("[data-control]") ?? [])].find(
+            (element) => element.dataset.entry === wanted.entry && element.dataset.control === wanted.control,
+          );
     if (target && document.activeElement !== target) target.focus();
   });
   return {
     container,
     remember: (entry: string, control: RowControl) => {
       pending.current = { entry, control };
+    },
+    rememberFallback: (fallback: RefObject<HTMLElement | null>) => {
+      pending.current = { fallback };
     },
   };
 }
