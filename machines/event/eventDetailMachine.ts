@@ -64,10 +64,11 @@ export const eventDetailMachine = setup({
       isAccepted(params.outcome) && context.search !== null,
   },
   actions: {
+    // The event shown stays in `data` until the next one arrives, so the view keeps its navigation
+    // (and the keyboard focus on Previous or Next) meanwhile; its neighbours are no longer known.
     openEvent: assign((_, params: { eventId: string; search: EventSearch | null }) => ({
       eventId: params.eventId,
       search: params.search,
-      data: null,
       neighbours: null,
       errors: [],
     })),

@@ -53,6 +53,11 @@ export interface ManualScreeningContext {
   options: EditOptions;
   /** The values last submitted in the dialog (kept for the confirmation, a retry and the form). */
   draft: ActionValues | null;
+  /**
+   * The values of a save refused by 015: the event reloads, and reopening the same action's dialog
+   * starts from them, so nothing typed is lost. Forgotten when another event is shown.
+   */
+  keptDraft: ActionValues | null;
   /** The last refusal or failure: the dialog or the screen shows it. */
   errors: ErrorItem[];
   /** The step an exception interrupted: retry runs it again. */
@@ -79,20 +84,26 @@ export interface SaveInput {
 
 const NO_OPTIONS: EditOptions = { labels: [], assignees: [], reasons: [] };
 /** Refusals that make the event read-only until it is reloaded: another operator's lock, a job. */
-const BLOCKING_CODES: readonly string[] = [ERROR.editLocked, ERROR.underScreening, ERROR.underUpdate];
+const BLOCKING_CODES: readonly string[] = [
+  ERROR.editLocked,
+  ERROR.underScreening,
+  ERROR.underUpdate,
+  ERROR.eventDeleted,
+];
 /** Refusals the operator fixes in the dialog itself. */
 const FORM_CODES: readonly string[] = [ERROR.validation, ERROR.noItemSelected];
 
 const hasCode = (errors: readonly ErrorItem[], codes: readonly string[]) =>
   errors.some((error) => codes.includes(error.code));
 
+const BLOCK_CODE: Record<NonNullable<EditBlock>["kind"], string> = {
+  deleted: ERROR.eventDeleted,
+  lockedByOther: ERROR.editLocked,
+  underScreening: ERROR.underScreening,
+  underUpdate: ERROR.underUpdate,
+};
 const blockError = (block: NonNullable<EditBlock>): ErrorItem => ({
-  code:
-    block.kind === "lockedByOther"
-      ? ERROR.editLocked
-      : block.kind === "underScreening"
-        ? ERROR.underScreening
-        : ERROR.underUpdate,
+  code: BLOCK_CODE[block.kind],
   message: "",
 });
 
@@ -156,9 +167,14 @@ export const manualScreeningMachine = setup({
       context.failedStep === params.step,
   },
   actions: {
-    recordShownDetail: assign(({ event }) => {
+    recordShownDetail: assign(({ context, event }) => {
       assertEvent(event, "detail.show");
-      return { eventId: event.eventId, version: event.version, block: event.editBlock };
+      return {
+        eventId: event.eventId,
+        version: event.version,
+        block: event.editBlock,
+        keptDraft: event.eventId === context.eventId ? context.keptDraft : null,
+      };
     }),
     /** Back to viewing: nothing of the last dialog is kept. */
     clearEdit: assign({
@@ -171,13 +187,19 @@ export const manualScreeningMachine = setup({
     showBlock: assign(({ context }) => ({
       errors: context.block ? [blockError(context.block)] : [],
     })),
-    chooseAction: assign((_, params: { action: EventAction }) => ({
-      action: params.action,
-      options: NO_OPTIONS,
-      draft: null,
-      errors: [],
-      failedStep: null,
-    })),
+    // A draft kept from 015 fills its own action's dialog, once.
+    chooseAction: assign(({ context }, params: { action: EventAction }) => {
+      const kept = context.keptDraft?.action === params.action ? context.keptDraft : null;
+      return {
+        action: params.action,
+        options: NO_OPTIONS,
+        draft: kept,
+        keptDraft: kept ? null : context.keptDraft,
+        errors: [],
+        failedStep: null,
+      };
+    }),
+    keepDraft: assign(({ context }) => ({ keptDraft: context.draft })),
     recordOptions: assign((_, params: { options: EditOptions }) => ({ options: params.options })),
     recordNoLabels: assign({ errors: [{ code: ERROR.noLabels, message: "" }] }),
     recordDraft: assign((_, params: { values: ActionValues }) => ({ draft: params.values, errors: [] })),
@@ -214,6 +236,7 @@ export const manualScreeningMachine = setup({
     action: null,
     options: NO_OPTIONS,
     draft: null,
+    keptDraft: null,
     errors: [],
     failedStep: null,
   },
@@ -389,6 +412,7 @@ export const manualScreeningMachine = setup({
                 target: "#manualScreening.conflict",
                 actions: [
                   { type: "recordErrors", params: ({ event }) => ({ errors: refusalErrors(event.output) }) },
+                  "keepDraft",
                   RELEASE,
                 ],
               },
@@ -429,7 +453,10 @@ export const manualScreeningMachine = setup({
     saved: {
       on: { "detail.show": showDetail },
     },
-    /** 015: somebody saved first. The event reloads; nothing can be edited until it has. */
+    /**
+     * 015: somebody saved first. The event reloads; nothing can be edited until it has. The values
+     * of the refused save wait for the same action's dialog (keptDraft).
+     */
     conflict: {
       tags: ["readOnly"],
       entry: ["notifyConflict", "reloadDetail"],

@@ -145,10 +145,12 @@ export const relatedEventSchema = z.object({
 
 /**
  * Why the event cannot be edited now: another operator holds its edit lock (688), a screening job is
- * screening it (999) or an update job is updating it (1000). Null: editable (permission permitting).
+ * screening it (999), an update job is updating it (1000), or a CSV update logically deleted it (for
+ * good, until another CSV update restores it). Null: editable (permission permitting).
  */
 export const editBlockSchema = z
   .discriminatedUnion("kind", [
+    z.object({ kind: z.literal("deleted") }),
     z.object({ kind: z.literal("lockedByOther"), operatorName: z.string(), since: z.string() }),
     z.object({ kind: z.literal("underScreening") }),
     z.object({ kind: z.literal("underUpdate") }),

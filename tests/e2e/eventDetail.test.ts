@@ -24,6 +24,7 @@ import {
   type ConsoleSession,
   consoleSession,
   gone,
+  hasFocus,
   heading,
   LABELS,
   loginAs,
@@ -436,7 +437,7 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     });
     await openDetail(ui.page, eventId);
     const fixed = ui.page.getByRole("region", { name: s.fixedItems, exact: true });
-    const label = `${EVENT_SECTION_LABELS[lang].purchaser}: ${EVENT_FIELD_LABELS[lang].mobileTel}`;
+    const label = `${EVENT_SECTION_LABELS[lang].purchaser}${lang === "ja" ? "：" : ": "}${EVENT_FIELD_LABELS[lang].mobileTel}`;
     await visible(fixed.getByText(label, { exact: true }));
     await visible(fixed.getByText(mobileTel, { exact: true }));
   });
@@ -451,6 +452,8 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     try {
       await action(second.page, "hold").click();
       const staleDialog = await visible(dialogOf(second.page, "hold"));
+      const typed = "Same device as a chargeback last week";
+      await staleDialog.getByLabel(s.fields.reason, { exact: true }).fill(typed);
 
       await action(ui.page, "ok").click();
       await saveAndConfirm(ui.page, await visible(dialogOf(ui.page, "ok")));
@@ -470,6 +473,12 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
         .poll(async () => (await tableRows(history))[0]?.[1])
         .toBe(codeLabel(lang, "maresult", "10"));
       await expect.poll(() => action(second.page, "hold").isEnabled()).toBe(true);
+      // Nothing typed is lost: HOLD's dialog opens again with it, to be saved on the fresh event.
+      await action(second.page, "hold").click();
+      const again = await visible(dialogOf(second.page, "hold"));
+      expect(await again.getByLabel(s.fields.reason, { exact: true }).inputValue()).toBe(typed);
+      await again.getByRole("button", { name: s.cancel, exact: true }).click();
+      await gone(dialogOf(second.page, "hold"));
     } finally {
       await second.context.close();
     }
@@ -538,15 +547,28 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
       expect(await action(reviewer.page, "ng").isDisabled()).toBe(true);
       expect(await action(reviewer.page, "memo").isDisabled()).toBe(true);
       await expectNoAxeViolations(reviewer.page, "event detail, read-only");
+
+      // Escape cancels the dialog and ends the edit; the focus is back on the button that opened it.
+      await ui.page.keyboard.press("Escape");
+      await gone(dialogOf(ui.page, "memo"));
+      await expect
+        .poll(() => action(ui.page, "memo").evaluate((element) => element === document.activeElement))
+        .toBe(true);
+
+      // Reload by keyboard finds the event free: Reload goes, and the focus stays among the actions.
+      const reload = reviewer.page.getByRole("button", { name: s.reload, exact: true });
+      await reload.focus();
+      await reviewer.page.keyboard.press("Enter");
+      await expect.poll(() => action(reviewer.page, "ng").isEnabled()).toBe(true);
+      await gone(reload);
+      await expect
+        .poll(() =>
+          reviewer.page.evaluate(() => document.activeElement?.closest(".detail-edit-controls") !== null),
+        )
+        .toBe(true);
     } finally {
       await reviewer.context.close();
     }
-    // Escape cancels the dialog and ends the edit; the focus is back on the button that opened it.
-    await ui.page.keyboard.press("Escape");
-    await gone(dialogOf(ui.page, "memo"));
-    await expect
-      .poll(() => action(ui.page, "memo").evaluate((element) => element === document.activeElement))
-      .toBe(true);
   });
 
   it("releases the edit lock when the operator leaves with a dialog open: browser Back, or the page reloaded", async () => {
@@ -640,13 +662,29 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     await expect.poll(() => new URL(ui.page.url()).searchParams.get("eventId")).toBe(second);
     await screenReady(ui.page);
 
+    // The row that had the focus is gone: the focus starts at the heading, not the page's body.
+    await expect.poll(() => hasFocus(heading(ui.page, s.heading))).toBe(true);
+
+    // By keyboard the focus stays on Next (and Previous) while the next event loads, so Enter steps on.
     const next = ui.page.getByRole("button", { name: s.next, exact: true });
     await expect.poll(() => next.isEnabled()).toBe(true);
-    await next.click();
+    await next.focus();
+    await ui.page.keyboard.press("Enter");
     await expect.poll(() => new URL(ui.page.url()).searchParams.get("eventId")).toBe(third);
+    await expect.poll(() => hasFocus(next)).toBe(true);
     const previous = ui.page.getByRole("button", { name: s.previous, exact: true });
     await expect.poll(() => previous.isEnabled()).toBe(true);
-    await previous.click();
+    await previous.focus();
+    await ui.page.keyboard.press("Enter");
+    await expect.poll(() => new URL(ui.page.url()).searchParams.get("eventId")).toBe(second);
+    await expect.poll(() => hasFocus(previous)).toBe(true);
+    // At the first event of the search Previous is disabled: the focus moves on to Next.
+    await expect.poll(() => previous.isEnabled()).toBe(true);
+    await ui.page.keyboard.press("Enter");
+    await expect.poll(() => new URL(ui.page.url()).searchParams.get("eventId")).toBe(ids[0]);
+    await expect.poll(() => previous.isDisabled()).toBe(true);
+    await expect.poll(() => hasFocus(next)).toBe(true);
+    await ui.page.goBack();
     await expect.poll(() => new URL(ui.page.url()).searchParams.get("eventId")).toBe(second);
 
     await ui.page.getByRole("button", { name: s.back, exact: true }).click();

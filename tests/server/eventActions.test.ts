@@ -18,6 +18,7 @@ import {
   SUGGESTED_REASONS,
   SUGGESTED_REASONS_FROM,
 } from "../../src/contract/eventActions.ts";
+import { messageText } from "../../src/contract/messages.ts";
 import { eventResultCall } from "../../src/contract/screeningApi.ts";
 import {
   detailOf,
@@ -229,6 +230,32 @@ describe.each(testBackends())("event actions (%s)", (backend) => {
       .where("event_id", "=", eventId)
       .execute();
     expectDone(await send(r.t, eventManualOk, r.admin, { eventId, version: 1, ...manual }));
+  });
+
+  it("shows a logically deleted event as such and refuses every edit of it, until it is restored", async () => {
+    const eventId = await newEvent();
+    const deleted = (value: boolean) =>
+      r.t.db
+        .updateTable("events")
+        .set({ logically_deleted: value })
+        .where("company_id", "=", "DEMO")
+        .where("event_id", "=", eventId)
+        .execute();
+    await deleted(true);
+    expect((await detailOf(r.t, r.admin, eventId)).editBlock).toEqual({ kind: "deleted" });
+    const before = await footprint(eventId);
+    expectRefusal(
+      await send(r.t, eventEditBegin, r.admin, { eventId, version: 1, action: "memo" }),
+      ERROR.eventDeleted,
+      messageText("en", "error.eventDeleted"),
+    );
+    for (const [spec, telegram] of everySave(eventId, 1)) {
+      expectRefusal(await send(r.t, spec, r.admin, telegram), ERROR.eventDeleted);
+    }
+    expect(await footprint(eventId)).toEqual(before);
+    await deleted(false);
+    expect((await detailOf(r.t, r.admin, eventId)).editBlock).toBeNull();
+    expectDone(await send(r.t, eventMemoAdd, r.admin, { eventId, version: 1, memo: "復元後" }));
   });
 
   it("suggests the tenant's most frequent reasons among its latest results of the kind, never another tenant's", async () => {

@@ -94,6 +94,17 @@ describe("eventDetailMachine", () => {
     expect(calls).toEqual([`detail ${eventId}`, `detail ${eventId}`]);
   });
 
+  it("keeps the event shown while the next one loads, without its neighbours", async () => {
+    const { actor } = startDetail();
+    actor.send({ type: "detail.open", eventId, search: listSearch });
+    await settle();
+    await settle();
+    actor.send({ type: "detail.open", eventId: "EV0000000002", search: listSearch });
+    expect(actor.getSnapshot().value).toBe("loading");
+    expect(actor.getSnapshot().context.data?.detail).toEqual(reviewEvent);
+    expect(actor.getSnapshot().context.neighbours).toBeNull();
+  });
+
   it("routes an exception to error and reloads on request", async () => {
     let fail = true;
     const { actor } = startDetail({

@@ -152,6 +152,31 @@ describe("manualScreeningMachine", () => {
     expect(actor.getSnapshot().context.version).toBe(2);
   });
 
+  it("after 015 the same action's dialog starts from what was typed; another action's, or another event, do not", async () => {
+    const { actor, show, openDialog } = startScreening({ save: async () => saveConflict });
+    show(reviewEvent);
+    await openDialog("ng");
+    actor.send({ type: "form.submit", values: filledValues.ng });
+    await settle();
+    expect(actor.getSnapshot().value).toBe("conflict");
+    show(savedEvent);
+    await openDialog("memo");
+    expect(actor.getSnapshot().context.draft).toBeNull();
+    actor.send({ type: "edit.cancel" });
+    await openDialog("ng");
+    expect(actor.getSnapshot().context.draft).toEqual(filledValues.ng);
+    actor.send({ type: "edit.cancel" });
+    // Kept once: opened again after a cancel, the dialog starts afresh.
+    await openDialog("ng");
+    expect(actor.getSnapshot().context.draft).toBeNull();
+    actor.send({ type: "form.submit", values: filledValues.ng });
+    await settle();
+    expect(actor.getSnapshot().value).toBe("conflict");
+    show({ ...savedEvent, basic: { ...savedEvent.basic, eventId: "EV-ANOTHER" } });
+    await openDialog("ng");
+    expect(actor.getSnapshot().context.draft).toBeNull();
+  });
+
   it("shows an event another operator is editing read-only with 688, and opens nothing", async () => {
     const { actor, calls, show } = startScreening();
     show(lockedEvent);

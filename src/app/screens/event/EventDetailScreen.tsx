@@ -1,5 +1,5 @@
 import { Button, Card, Flex, Heading } from "@radix-ui/themes";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearch } from "wouter";
 import { eventIdField } from "../../../contract/eventDetail.ts";
@@ -59,6 +59,15 @@ function EventDetailPage() {
       detailActor.send({ type: "detail.open", eventId, search: readListForDetail()?.search ?? null });
   }, [detailActor, eventId, possible]);
 
+  // Opened from the list (its row, now gone, had the focus): the focus starts at the heading, so Tab
+  // goes on to the navigation and the actions rather than from the top of the page.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownEventId = detail?.basic.eventId;
+  useEffect(() => {
+    if (shownEventId && (document.activeElement === document.body || document.activeElement === null))
+      heading.current?.focus();
+  }, [shownEventId]);
+
   // Every detail shown (loaded, saved, reloaded) is the one the actions save against, and the one
   // whose row the list focuses on the way back.
   useEffect(() => {
@@ -74,7 +83,7 @@ function EventDetailPage() {
 
   return (
     <Card size="4" aria-busy={possible && loading} className="sticky-bar-host">
-      <Heading as="h1" size="6" mb="4">
+      <Heading as="h1" size="6" mb="4" ref={heading} tabIndex={-1}>
         {t("heading")}
       </Heading>
       {possible ? <DetailBody /> : <FormMessage tone="error">{translateKey("messages:no.963")}</FormMessage>}
@@ -91,6 +100,14 @@ function DetailBody() {
   const notFound = EventDetailActor.useSelector((snapshot) => snapshot.matches("notFound"));
   const failed = EventDetailActor.useSelector((snapshot) => snapshot.matches("error"));
   const dialogOpen = EventDetailScreeningActor.useSelector((snapshot) => snapshot.hasTag("dialogOpen"));
+  // Previous, next or a related event asked for: the one shown stays until it arrives.
+  const loadingAnother = EventDetailActor.useSelector(
+    (snapshot) =>
+      snapshot.matches("loading") && snapshot.context.data?.detail.basic.eventId !== snapshot.context.eventId,
+  );
+  const neighboursPending = EventDetailActor.useSelector(
+    (snapshot) => snapshot.matches("loading") || snapshot.matches({ ready: "loadingNeighbours" }),
+  );
 
   if (notFound)
     return <FormMessage tone="error">{errors[0]?.message || translateKey("messages:no.963")}</FormMessage>;
@@ -107,21 +124,36 @@ function DetailBody() {
     );
   if (!data) return <Loading />;
   const { detail, format, writableActions } = data;
+  // While another event loads, only the navigation stays (the same elements, so the focus stays on
+  // the button pressed); the shown event's actions and sections give way to the loading indicator.
   return (
     <Flex direction="column" gap="4">
       <StickyBar>
-        <DetailNavigation eventId={detail.basic.eventId} neighbours={neighbours} disabled={dialogOpen}>
+        <DetailNavigation
+          eventId={detail.basic.eventId}
+          neighbours={neighbours}
+          neighboursPending={neighboursPending}
+          disabled={dialogOpen}
+        >
           <DetailShortcutHelp writable={writableActions} />
         </DetailNavigation>
         {/* A refused action disables the actions: the focus moves to Reload, not to the page. */}
-        <div ref={keepFocusInGroup} className="detail-edit-controls">
-          <EditStatus block={detail.editBlock} />
-          <ActionBar writable={writableActions} />
-        </div>
+        {loadingAnother ? null : (
+          <div ref={keepFocusInGroup} className="detail-edit-controls">
+            <EditStatus block={detail.editBlock} />
+            <ActionBar writable={writableActions} />
+          </div>
+        )}
       </StickyBar>
-      <FixedItems detail={detail} items={format.fixedItems} />
-      <DetailSections detail={detail} format={format} />
-      <ActionDialog detail={detail} />
+      {loadingAnother ? (
+        <Loading />
+      ) : (
+        <>
+          <FixedItems detail={detail} items={format.fixedItems} />
+          <DetailSections detail={detail} format={format} />
+          <ActionDialog detail={detail} />
+        </>
+      )}
     </Flex>
   );
 }

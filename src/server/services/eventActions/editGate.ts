@@ -38,7 +38,7 @@ export async function holdEventForEdit(
 ): Promise<HeldEvent> {
   const row = await trx
     .selectFrom("events")
-    .select(["event_id", "shop_event_id", "tenant_name", "version", "busy_state"])
+    .select(["event_id", "shop_event_id", "tenant_name", "version", "busy_state", "logically_deleted"])
     .where("company_id", "=", editor.companyId)
     .where("event_id", "=", eventId)
     .forUpdate()
@@ -74,7 +74,12 @@ export async function holdEventForEdit(
           expiresAt: found.lock_expires_at,
         }
       : null;
-  const block = editBlockOf(row.busy_state, lock, editor.operatorId, editor.now);
+  const block = editBlockOf(
+    { busyState: row.busy_state, logicallyDeleted: row.logically_deleted },
+    lock,
+    editor.operatorId,
+    editor.now,
+  );
   if (block) throw new ApiError(EDIT_BLOCK_ERROR[block.kind]);
   return {
     eventId: row.event_id,

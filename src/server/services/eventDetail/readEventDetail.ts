@@ -172,7 +172,12 @@ export async function readEventDetail(
       shipping: registered.has(NEGATIVE_CUSTOMER_TYPE.shipping),
     },
     negativeCoverage: { purchaser: coverageOf("purchaser"), shipping: coverageOf("shipping") },
-    editBlock: editBlockOf(row.busy_state, lock, viewer.operatorId, viewer.now),
+    editBlock: editBlockOf(
+      { busyState: row.busy_state, logicallyDeleted: row.logically_deleted },
+      lock,
+      viewer.operatorId,
+      viewer.now,
+    ),
   };
 }
 

@@ -6,6 +6,8 @@ import { SCREENS } from "../../../../contract/screens.ts";
 import { navigateTo } from "../../../navigation.ts";
 import { useShortcutsEnabled } from "../../../shortcuts/shortcutPreference.ts";
 import { useShortcuts } from "../../../shortcuts/useShortcuts.ts";
+import { BusyButton } from "../../../ui/BusyButton.tsx";
+import { keepFocusInGroup } from "../../../ui/keepFocusInGroup.ts";
 import { rememberReturnForDisplayFormat } from "../displayFormat/displayFormatTransit.ts";
 import { DETAIL_NAVIGATION_KEYS } from "../eventShortcuts.ts";
 import { detailPath, readListForDetail } from "../eventTransit.ts";
@@ -18,11 +20,14 @@ import { detailPath, readListForDetail } from "../eventTransit.ts";
 export function DetailNavigation({
   eventId,
   neighbours,
+  neighboursPending,
   disabled,
   children,
 }: {
   eventId: string;
   neighbours: Neighbours | null;
+  /** The neighbours are being found (or the event itself loads): Previous and Next wait, focusable. */
+  neighboursPending: boolean;
   disabled: boolean;
   children?: ReactNode;
 }) {
@@ -44,7 +49,7 @@ export function DetailNavigation({
     navigateTo(SCREENS.EventItemDisplayFormatEdit.path);
   };
   return (
-    <nav aria-label={t("navigation")}>
+    <nav aria-label={t("navigation")} ref={keepFocusInGroup}>
       <Flex gap="2" wrap="wrap" align="center">
         <Button
           type="button"
@@ -56,24 +61,26 @@ export function DetailNavigation({
         >
           {t("back")}
         </Button>
-        <Button
-          type="button"
+        {/* Pressed, they stay focusable while the next event and its neighbours load, so Enter
+            steps on; disabled only where there is no such event (keepFocusInGroup then moves on). */}
+        <BusyButton
           variant="soft"
           onClick={previous}
-          disabled={!previous}
+          unavailable={neighboursPending}
+          disabled={!neighboursPending && !previous}
           aria-keyshortcuts={keyOf(DETAIL_NAVIGATION_KEYS.previous)}
         >
           {t("previous")}
-        </Button>
-        <Button
-          type="button"
+        </BusyButton>
+        <BusyButton
           variant="soft"
           onClick={next}
-          disabled={!next}
+          unavailable={neighboursPending}
+          disabled={!neighboursPending && !next}
           aria-keyshortcuts={keyOf(DETAIL_NAVIGATION_KEYS.next)}
         >
           {t("next")}
-        </Button>
+        </BusyButton>
         <Button type="button" variant="outline" onClick={changeDisplayedItems} disabled={disabled}>
           {t("changeDisplayedItems")}
         </Button>

@@ -81,6 +81,8 @@ export function DialogMemoField({
   max: number;
 }) {
   const { t } = useTranslation("eventDetail");
+  // Counted as it will be saved: the memo is trimmed first (spec section 5).
+  const count = [...value.trim()].length;
   return (
     <div className="event-dialog-field">
       <Text as="label" htmlFor={id} size="2" weight="medium">
@@ -94,8 +96,8 @@ export function DialogMemoField({
         aria-describedby={describedBy(`${id}-count`, error && `${id}-error`)}
         onChange={(event) => onChange(event.target.value)}
       />
-      <Text as="p" size="1" color={[...value].length > max ? "red" : "gray"} id={`${id}-count`}>
-        {t("characterCount", { count: [...value].length, max })}
+      <Text as="p" size="1" color={count > max ? "red" : "gray"} id={`${id}-count`}>
+        {t("characterCount", { count, max })}
       </Text>
       <FieldError id={id} error={error} />
     </div>

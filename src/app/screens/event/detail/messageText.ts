@@ -1,12 +1,20 @@
 import type { ErrorItem } from "../../../../contract/envelope.ts";
-import { ERROR_MESSAGE_NO, type ErrorCode } from "../../../../contract/errors.ts";
+import { ERROR, ERROR_MESSAGE_NO, type ErrorCode } from "../../../../contract/errors.ts";
 import { translateKey } from "../../../i18n/i18n.ts";
 
 const isErrorCode = (code: string): code is ErrorCode => Object.keys(ERROR_MESSAGE_NO).includes(code);
 
-/** An error as the operator reads it: the server's text, or its numbered message when it has none. */
+/** The catalogue's key of an unnumbered error (messages' "error" group is keyed like ERROR). */
+const errorKeyOf = (code: string) => Object.entries(ERROR).find(([, value]) => value === code)?.[0];
+
+/**
+ * An error as the operator reads it: the server's text, else its numbered message, else its
+ * catalogue text (a block the detail shows without a call, say).
+ */
 export function messageText(error: ErrorItem): string {
   if (error.message) return error.message;
   const no = isErrorCode(error.code) ? ERROR_MESSAGE_NO[error.code] : undefined;
-  return no ? translateKey(`messages:no.${no}`) : error.code;
+  if (no) return translateKey(`messages:no.${no}`);
+  const key = errorKeyOf(error.code);
+  return key ? translateKey(`messages:error.${key}`, { defaultValue: error.code }) : error.code;
 }
