@@ -35,6 +35,8 @@ const hash64 = z
   .transform((v) => v.toUpperCase());
 /** Up to 9 digits; a larger number gets the one message (abort: not also the safe-integer one). */
 const digits9 = z.number().min(0).max(999_999_999, { abort: true }).int();
+const BIN_CODE = /^[0-9]{6,8}$/;
+const EXPIRY_MM_YY = /^(0[1-9]|1[0-2])\/[0-9]{2}$/;
 // The meta below is for the OpenAPI document: refinements do not reach its JSON Schema.
 const domainField = optionalText(253)
   .refine((v) => v === "" || rules.domain(v), issue("domain"))
@@ -126,15 +128,15 @@ export const cardSchema = z
     bincode: z
       .string()
       .trim()
-      .refine((v) => /^[0-9]{6,8}$/.test(v), issue("digitsBetween", { min: 6, max: 8 }))
-      .meta({ pattern: "^[0-9]{6,8}$" })
+      .refine((v) => BIN_CODE.test(v), issue("digitsBetween", { min: 6, max: 8 }))
+      .meta({ pattern: BIN_CODE.source })
       .optional(),
     cchash: hash64.optional(),
     expirationDate: z
       .string()
       .trim()
-      .refine((v) => /^(0[1-9]|1[0-2])\/[0-9]{2}$/.test(v), issue("dateFormat", { format: "MM/YY" }))
-      .meta({ pattern: "^(0[1-9]|1[0-2])/[0-9]{2}$" })
+      .refine((v) => EXPIRY_MM_YY.test(v), issue("dateFormat", { format: "MM/YY" }))
+      .meta({ pattern: EXPIRY_MM_YY.source })
       .optional(),
     authoriCode: optionalText(20).optional(),
     authoriComment: optionalText(200).optional(),

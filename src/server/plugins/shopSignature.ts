@@ -15,9 +15,9 @@ import {
   type ShopAuthentication,
   type ShopAuthRefusal,
   type SignedRequest,
+  type SignedRequestOnce,
   shopSourceAllowed,
 } from "../services/shopAuthService.ts";
-import type { SignedRequestOnce } from "../services/shopEventService.ts";
 import { ApiError, requestLang } from "./envelope.ts";
 import { depthCheckedJsonParser } from "./jsonBody.ts";
 

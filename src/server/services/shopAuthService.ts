@@ -44,6 +44,12 @@ export interface SignedRequest {
   rawBody: Buffer;
 }
 
+/** A signed request as the replay window sees it: its signature, and until when it would be accepted. */
+export interface SignedRequestOnce {
+  signature: string;
+  validUntil: Date;
+}
+
 /** What a screening API call needs of the application it names, read in one query. */
 export interface ShopApplication {
   companyId: string;

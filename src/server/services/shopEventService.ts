@@ -3,6 +3,7 @@ import { ERROR } from "../../contract/errors.ts";
 import type { EventRef, EventResultTelegram, SettleStatus } from "../../contract/screeningApi.ts";
 import type { Database } from "../db/schema.ts";
 import { ApiError } from "../plugins/envelope.ts";
+import type { SignedRequestOnce } from "./shopAuthService.ts";
 
 /**
  * The screening API's reads and writes of a shop's events. The company is always the authenticated
@@ -46,12 +47,6 @@ const findEvent = (db: Kysely<Database>, companyId: string, ref: EventRef) => {
   if (ref.shopEventId) query = query.where("shop_event_id", "=", ref.shopEventId);
   return query;
 };
-
-/** A signed request as the replay window sees it: its signature, and until when it would be accepted. */
-export interface SignedRequestOnce {
-  signature: string;
-  validUntil: Date;
-}
 
 export interface SettleStatusAnswer {
   eventId: string;
