@@ -41,7 +41,7 @@ import { createEventListService } from "../../src/server/services/eventSearch/ev
 import { buildIfStale } from "../support/buildIfStale.ts";
 import { callInSession, type DemoAdminSession, signInDemoAdmin } from "../support/demoAdminSession.ts";
 import { startServerProcess } from "../support/serverProcess.ts";
-import { benchDatabaseUrl } from "./benchDatabase.ts";
+import { benchDatabaseUrl, warmBenchDatabase } from "./benchDatabase.ts";
 import type { BenchRow } from "./screening.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -367,6 +367,7 @@ export async function eventSearchBenchmark(): Promise<BenchRow[]> {
   const url = await benchDatabaseUrl();
   const key = await credentialKey();
   await prepareDatabase(url, key);
+  await warmBenchDatabase(url, "e");
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const searches = await chooseSearches(db).finally(() => db.destroy());
