@@ -1,6 +1,6 @@
 import type { Comparator, Condition } from "../../contract/rules.ts";
 import type { Transaction } from "../../contract/screening.ts";
-import { normalizeAddress } from "./normalize.ts";
+import { normalizeAddress, normalizeKeywordText } from "./normalize.ts";
 import {
   keywordFactKey,
   negativeFactKey,
@@ -27,9 +27,22 @@ export function compare(left: number, op: Comparator, right: number): boolean {
   }
 }
 
-/** Literal matching: % and _ in a value are ordinary characters. */
-const textMatches = (text: string, value: string, match: "prefix" | "contains"): boolean =>
-  match === "prefix" ? text.startsWith(value) : text.includes(value);
+/**
+ * Literal matching: % and _ in a value are ordinary characters. Both sides in NFKC lower case, as
+ * keywords are compared (a rule typed "ｉＰｈｏｎｅ" or "iphone" meets "iPhone").
+ */
+function textMatches(text: string | undefined, value: string, match: "prefix" | "contains"): boolean {
+  const folded = normalizeKeywordText(text);
+  const wanted = normalizeKeywordText(value);
+  if (folded === undefined || wanted === undefined) return false;
+  return match === "prefix" ? folded.startsWith(wanted) : folded.includes(wanted);
+}
+
+/** Category codes compared in NFKC lower case, as item names are. */
+function categoryIn(category: string | undefined, values: readonly string[]): boolean {
+  const folded = normalizeKeywordText(category);
+  return folded !== undefined && values.some((value) => normalizeKeywordText(value) === folded);
+}
 
 /** Inclusive hour range; from > to wraps past midnight (22-5 is 22:00 to 05:59). */
 const hourInRange = (hour: number, from: number, to: number): boolean =>
@@ -62,11 +75,9 @@ export function conditionHolds(condition: StoredCondition, tx: Transaction, fact
     case "itemQuantity":
       return tx.items.some((item) => compare(item.quantity, condition.op, condition.value));
     case "itemCategory":
-      return tx.items.some((item) => item.category !== undefined && condition.values.includes(item.category));
+      return tx.items.some((item) => categoryIn(item.category, condition.values));
     case "itemName":
-      return tx.items.some(
-        (item) => item.itemName !== undefined && textMatches(item.itemName, condition.value, condition.match),
-      );
+      return tx.items.some((item) => textMatches(item.itemName, condition.value, condition.match));
     case "negativeHit":
       return facts.negativeHits.has(negativeFactKey(condition.party, condition.item));
     case "keywordHit":

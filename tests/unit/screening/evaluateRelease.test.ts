@@ -125,6 +125,24 @@ const cases: Case[] = [
     { tx: { items: [{ itemName: "ギフト券A", price: 1, quantity: 1 }] } },
   ],
   [
+    "itemName contains, full-width and case folded as keywords are (NFKC, lower case)",
+    { kind: "itemName", match: "contains", value: "iphone" },
+    { tx: { items: [{ itemName: "ｉＰｈｏｎｅ　15 Pro", price: 1, quantity: 1 }] } },
+    { tx: { items: [{ itemName: "i-Phone", price: 1, quantity: 1 }] } },
+  ],
+  [
+    "itemName prefix typed full-width meets half-width data",
+    { kind: "itemName", match: "prefix", value: "ＡＭＡＺＯＮギフト" },
+    { tx: { items: [{ itemName: "Amazonギフト券", price: 1, quantity: 1 }] } },
+    { tx: { items: [{ itemName: "ギフト Amazon", price: 1, quantity: 1 }] } },
+  ],
+  [
+    "itemCategory compared in NFKC lower case",
+    { kind: "itemCategory", values: ["Gift"] },
+    { tx: { items: [{ category: "ＧＩＦＴ", price: 1, quantity: 1 }] } },
+    { tx: { items: [{ category: "gifts", price: 1, quantity: 1 }] } },
+  ],
+  [
     "negativeHit shipping tel",
     { kind: "negativeHit", party: "shipping", item: "tel" },
     { facts: { negativeHits: new Set([negativeFactKey("shipping", "tel")]) } },
