@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { isIP } from "node:net";
 
 /**
  * Normalized forms of the values events are matched and linked by, shared by the engine, the
@@ -27,9 +28,30 @@ export const normalizeAddress = (value: string | undefined): string | undefined 
           .toLowerCase(),
       );
 
-/** Trimmed, lower case (IPv6 hex digits). */
-export const normalizeIp = (value: string | undefined): string | undefined =>
-  value === undefined ? undefined : blankToUndefined(value.trim().toLowerCase());
+const IPV4_MAPPED = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/;
+
+/**
+ * One text per address: IPv6 in its canonical form (RFC 5952: lower case, no leading zeros, the
+ * longest run of zero groups as ::), an IPv4-mapped IPv6 address (what a dual-stack server reports
+ * for an IPv4 client) as the IPv4 address itself; anything else trimmed and lower-cased.
+ */
+export function normalizeIp(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const trimmed = value.trim().toLowerCase();
+  if (isIP(trimmed) !== 6) return blankToUndefined(trimmed);
+  let canonical: string;
+  try {
+    // The URL standard serializes an IPv6 host in the RFC 5952 form.
+    canonical = new URL(`http://[${trimmed}]/`).hostname.slice(1, -1);
+  } catch {
+    return trimmed; // a zone ID ("fe80::1%eth0"): no host of a URL, kept as sent
+  }
+  const mapped = IPV4_MAPPED.exec(canonical);
+  if (!mapped) return canonical;
+  const high = Number.parseInt(mapped[1] as string, 16);
+  const low = Number.parseInt(mapped[2] as string, 16);
+  return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+}
 
 /** Trimmed as sent: shop member IDs, cookies and device IDs are opaque. */
 export const normalizeOpaque = (value: string | undefined): string | undefined =>

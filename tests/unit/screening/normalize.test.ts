@@ -9,8 +9,10 @@ import {
   mailKey,
   nameKey,
   normalizeAddress,
+  normalizeIp,
   normalizeTel,
 } from "../../../src/server/screening/normalize.ts";
+import { ipGeoAddress } from "../../../src/server/services/ipGeo.ts";
 import { normalizeWhiteValue } from "../../../src/server/services/whiteLookup.ts";
 
 const H = (text: string) => createHash("sha256").update(text).digest("hex").toUpperCase();
@@ -26,6 +28,34 @@ describe("normalized values", () => {
     expect(nameKey(H("l"), undefined)).toBeUndefined();
     expect(normalizeWhiteValue("tel", "03-1234-5678")).toBe("0312345678");
     expect(normalizeWhiteValue("ip", " 2001:DB8::1 ")).toBe("2001:db8::1");
+  });
+
+  it.each([
+    ["IPv4 as sent", " 203.0.113.7 ", "203.0.113.7"],
+    ["IPv6 upper case", "2001:DB8::1", "2001:db8::1"],
+    ["IPv6 with leading zeros, uncompressed", "2001:0DB8:0000:0000:0000:0000:0000:0001", "2001:db8::1"],
+    ["IPv6 compressed elsewhere", "2001:db8:0:0:1:0:0:1", "2001:db8::1:0:0:1"],
+    ["IPv4-mapped IPv6 (a dual-stack server's view of an IPv4 client)", "::ffff:203.0.113.7", "203.0.113.7"],
+    ["IPv4-mapped IPv6 in hex", "::FFFF:CB00:7107", "203.0.113.7"],
+    ["not an address: trimmed only", " unknown ", "unknown"],
+  ])("normalizeIp: %s", (_name, sent, normalized) => {
+    expect(normalizeIp(sent)).toBe(normalized);
+  });
+
+  it("one IP address written two ways hits the negative entry, the white entry and the geolocation", () => {
+    const tx = transactionSchema.parse({
+      shopEventId: "S",
+      amount: 1,
+      purchaser: {},
+      device: { ipaddress: "::ffff:203.0.113.7" },
+    });
+    const probes = negativeProbesOf(tx).filter((probe) => probe.item === "ipaddress");
+    expect(probes.map((probe) => probe.value)).toEqual(["203.0.113.7"]);
+    expect(negativeKeysOf({ ipaddressv6: "2001:0db8:0:0:0:0:0:1" })).toEqual([
+      { item: "ipaddress", value: normalizeIp("2001:DB8::1") },
+    ]);
+    expect(normalizeWhiteValue("ip", "203.0.113.7")).toBe(normalizeIp("::ffff:203.0.113.7"));
+    expect(ipGeoAddress(normalizeIp("::ffff:203.0.113.7"))).toBe("203.0.113.7");
   });
 
   it("derives a negative entry's keys the way an event's values are probed", () => {
