@@ -16,7 +16,11 @@ export const normalizeTel = (value: string | undefined): string | undefined =>
 /** Digits only: "100-0001" and "1000001" are one zipcode. */
 export const normalizeZipcode = normalizeTel;
 
-/** NFKC, no whitespace, one kind of hyphen, lower case: "東京都 千代田区１－２" = "東京都千代田区1-2". */
+/**
+ * NFKC, no whitespace, one kind of hyphen, lower case: "東京都 千代田区１－２" = "東京都千代田区1-2".
+ * The prolonged sound mark ー (ｰ), often typed for the hyphen of a house number ("１ー２ー３"), is a
+ * hyphen between digits; elsewhere it is part of a katakana word ("コーポ") and stays.
+ */
 export const normalizeAddress = (value: string | undefined): string | undefined =>
   value === undefined
     ? undefined
@@ -25,6 +29,7 @@ export const normalizeAddress = (value: string | undefined): string | undefined 
           .normalize("NFKC")
           .replace(/\s+/g, "")
           .replace(/[‐‑‒–—―−﹣]/g, "-")
+          .replace(/(?<=[0-9])ー(?=[0-9])/g, "-")
           .toLowerCase(),
       );
 

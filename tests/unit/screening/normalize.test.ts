@@ -31,6 +31,17 @@ describe("normalized values", () => {
   });
 
   it.each([
+    ["prolonged sound mark between digits", "東京都千代田区１ー２ー３", "東京都千代田区1-2-3"],
+    ["half-width prolonged sound mark", "東京都千代田区1ｰ2ｰ3", "東京都千代田区1-2-3"],
+    ["full-width hyphen-minus and spaces", "東京都　千代田区１－２－３", "東京都千代田区1-2-3"],
+    ["a mark not between digits stays", "東京都千代田区ー1", "東京都千代田区ー1"],
+    ["katakana words keep their mark", "コーポ千代田1ー101", "コーポ千代田1-101"],
+  ])("normalizeAddress: %s", (_name, sent, same) => {
+    expect(normalizeAddress(sent)).toBe(normalizeAddress(same));
+    expect(normalizeAddress(sent)).toBe(same.replace(/\s/g, ""));
+  });
+
+  it.each([
     ["IPv4 as sent", " 203.0.113.7 ", "203.0.113.7"],
     ["IPv6 upper case", "2001:DB8::1", "2001:db8::1"],
     ["IPv6 with leading zeros, uncompressed", "2001:0DB8:0000:0000:0000:0000:0000:0001", "2001:db8::1"],
