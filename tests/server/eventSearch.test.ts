@@ -79,7 +79,7 @@ const e2: TransactionInput = {
   amount: 50_000,
   tenantName: "T4 TenantXA",
   requestedAt: "2031-03-10T09:30:00+09:00",
-  purchaser: { shopMemberId: "T4-MEM-2", tel: "03-4444-0002", mobileTel: "080-4444-0002" },
+  purchaser: { shopMemberId: "T4-MEM-2", tel: "03-4444-0002", mobileTel: "+81-80-4444-0002" },
   // The shipping address has E1's purchaser phone and a zipcode with a hyphen.
   shipping: {
     tel: "090-4444-0001",
@@ -368,7 +368,11 @@ describe.each(testBackends())("event list search (%s)", (backend) => {
     ["tel, both parties", () => ({ tel: "090-4444-0001" }), ["e2", "e1"]],
     ["tel, purchaser", () => ({ tel: "09044440001", partyTarget: "0" }), ["e1"]],
     ["tel, shipping", () => ({ tel: "09044440001", partyTarget: "1" }), ["e2"]],
-    ["mobile tel, purchaser", () => ({ tel: "080-4444-0002", partyTarget: "0" }), ["e2"]],
+    [
+      "mobile tel sent as +81 80, found as 080, purchaser",
+      () => ({ tel: "080-4444-0002", partyTarget: "0" }),
+      ["e2"],
+    ],
     ["mailDomain, any case", () => ({ mailDomain: "t4-one.EXAMPLE" }), ["e1"]],
     ["mailAccountHash", () => ({ mailAccountHash: HASH.mail.toLowerCase() }), ["e1"]],
     ["lastNameHash", () => ({ lastNameHash: HASH.last }), ["e1"]],

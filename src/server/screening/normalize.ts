@@ -10,11 +10,26 @@ import { isIP } from "node:net";
 const blankToUndefined = (value: string): string | undefined => (value === "" ? undefined : value);
 
 /** Digits only (hyphens, spaces, full-width digits removed or folded). */
-export const normalizeTel = (value: string | undefined): string | undefined =>
+const digitsOnly = (value: string | undefined): string | undefined =>
   value === undefined ? undefined : blankToUndefined(value.normalize("NFKC").replace(/[^0-9]/g, ""));
 
+const JAPAN_COUNTRY_CODE = /^\s*\+\s*81/;
+
+/**
+ * Digits only, in the domestic form: "+81 90-1234-5678", "＋８１９０…" and "+81 (0)90…" are
+ * "09012345678", as analysts type numbers and most shops send them. Other countries' numbers keep
+ * their country code's digits.
+ */
+export function normalizeTel(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const text = value.normalize("NFKC");
+  if (!JAPAN_COUNTRY_CODE.test(text)) return digitsOnly(text);
+  const national = digitsOnly(text.replace(JAPAN_COUNTRY_CODE, ""));
+  return national === undefined || national.startsWith("0") ? national : `0${national}`;
+}
+
 /** Digits only: "100-0001" and "1000001" are one zipcode. */
-export const normalizeZipcode = normalizeTel;
+export const normalizeZipcode = digitsOnly;
 
 /**
  * NFKC, no whitespace, one kind of hyphen, lower case: "東京都 千代田区１－２" = "東京都千代田区1-2".

@@ -31,6 +31,16 @@ describe("normalized values", () => {
   });
 
   it.each([
+    ["hyphens and full-width digits", "０９０-1234 5678", "09012345678"],
+    ["Japan's country code (E.164)", "+81 90-1234-5678", "09012345678"],
+    ["country code written full-width, no spaces", "＋８１９０１２３４５６７８", "09012345678"],
+    ["country code with the trunk zero in parentheses", "+81 (0)3-1234-5678", "0312345678"],
+    ["another country's code stays as its digits", "+1 415 555 0100", "14155550100"],
+  ])("normalizeTel: %s", (_name, sent, normalized) => {
+    expect(normalizeTel(sent)).toBe(normalized);
+  });
+
+  it.each([
     ["prolonged sound mark between digits", "東京都千代田区１ー２ー３", "東京都千代田区1-2-3"],
     ["half-width prolonged sound mark", "東京都千代田区1ｰ2ｰ3", "東京都千代田区1-2-3"],
     ["full-width hyphen-minus and spaces", "東京都　千代田区１－２－３", "東京都千代田区1-2-3"],

@@ -350,9 +350,15 @@ function detailConditions(
 const containsText = (column: string, text: string) =>
   sql<SqlBool>`normalize(${sql.ref(column)}, NFKC) ilike ${containsPattern(foldWidth(text))}`;
 
-/** Phone digits as normalizeTel keeps them (NFKC, digits only), for re-checking a stored phone. */
+/**
+ * A stored phone as normalizeTel keeps it (NFKC, digits only, Japan's +81 as the domestic 0), for
+ * re-checking it.
+ */
 const digitsOf = (column: string) =>
-  sql`regexp_replace(normalize(${sql.ref(column)}, NFKC), '[^0-9]', '', 'g')`;
+  sql`(select case when t !~ '^\\s*\\+\\s*81' then regexp_replace(t, '[^0-9]', '', 'g')
+      else (select case when d = '' or d like '0%' then d else '0' || d end
+        from regexp_replace(regexp_replace(t, '^\\s*\\+\\s*81', ''), '[^0-9]', '', 'g') d) end
+    from normalize(${sql.ref(column)}, NFKC) t)`;
 
 /** "Any of these codes", where the code "none" stands for no value at all. */
 function withNone<C extends "e.maresult" | "e.settle_status">(
