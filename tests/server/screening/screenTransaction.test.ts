@@ -483,6 +483,43 @@ describe.each(testBackends())("screening engine (%s)", (backend) => {
     expect((await screenAt(at(1))).firedRules.map((fired) => fired.ruleCode)).toEqual(["IN_FORCE"]);
   });
 
+  it("a release decides from its start time on, the very millisecond included", async () => {
+    const modelId = fresh("EDGE");
+    await h.db
+      .insertInto("detection_models")
+      .values({ company_id: "DEMO", model_id: modelId, model_name: "release edges" })
+      .execute();
+    const start = new Date(Math.floor(h.clock.now().getTime() / 1000) * 1000 + 60_000);
+    const publish = (kind: "normal" | "simulation", startsAt: Date, code: string) =>
+      publishRelease(h.db, "DEMO", modelId, {
+        kind,
+        startsAt: startsAt.toISOString(),
+        groups: [
+          group(code, 1, "HOLD", "OR", [
+            rule(code, { kind: "amount", field: "amount", op: "gte", value: 0 }),
+          ]),
+        ],
+      });
+    await publish("normal", new Date(start.getTime() - 3_600_000), "OLD");
+    await publish("normal", start, "NEW");
+    const shadowId = await publish("simulation", new Date(start.getTime() + 1), "SHADOW");
+    const screenAt = async (moment: Date) => {
+      const outcome = await screenTransaction(
+        h.deps,
+        { companyId: "DEMO", modelId, applicationId: null },
+        transactionSchema.parse(purchase()),
+        { now: moment },
+      );
+      const stored = await storedEvent(outcome.eventId);
+      return [outcome.firedRules.map((fired) => fired.ruleCode), stored.simulation_release_id];
+    };
+    // Read in this order, the cached release list must not keep the old release past the new one's start.
+    expect(await screenAt(new Date(start.getTime() - 1))).toEqual([["OLD"], null]);
+    expect(await screenAt(start)).toEqual([["NEW"], null]);
+    expect(await screenAt(new Date(start.getTime() + 1))).toEqual([["NEW"], shadowId]);
+    expect(await screenAt(new Date(start.getTime() - 1))).toEqual([["OLD"], null]);
+  });
+
   it("refuses a release whose rule takes the engine's own code FORCED_EVENT_NG, and stores nothing", async () => {
     const releases = () =>
       h.db
