@@ -87,16 +87,41 @@ export function sendError(reply: FastifyReply, lang: Lang, error: ApiError) {
 const isLang = (value: unknown): value is Lang => LANGS.includes(value as Lang);
 
 /**
- * The language to answer in: the envelope's header.lang when it is usable, else the browser's
- * Accept-Language, else Japanese (the spec's fallback).
+ * The language an Accept-Language header prefers among ours (RFC 9110 section 12.5.4): of its
+ * entries whose primary subtag is `en` or `ja` (any case, any region: `en-US`, `ja-JP`), the one of
+ * highest weight, the first of equal weights; `q=0` refuses a language; `*` and other languages
+ * choose nothing. Null when none of ours is named.
+ */
+export function acceptLanguageLang(header: string | undefined): Lang | null {
+  let best: Lang | null = null;
+  let bestWeight = 0;
+  for (const entry of (header ?? "").split(",")) {
+    const [range = "", ...params] = entry.split(";").map((part) => part.trim().toLowerCase());
+    const lang = range.split("-", 1)[0];
+    if (!isLang(lang)) continue;
+    const q = params.find((param) => param.startsWith("q="));
+    // A malformed weight is not a refusal: the entry counts as q=1 (its default).
+    const parsed = q === undefined ? 1 : Number(q.slice(2));
+    const weight = Number.isFinite(parsed) && parsed >= 0 && parsed <= 1 ? parsed : 1;
+    if (weight > bestWeight) {
+      best = lang;
+      bestWeight = weight;
+    }
+  }
+  return best;
+}
+
+/**
+ * The language to answer in: the envelope's header.lang when it is usable, else the language the
+ * Accept-Language header prefers of ja and en (acceptLanguageLang), else Japanese (the spec's
+ * fallback). A refusal before the body is parsed (413, 415, malformed JSON) has no header.lang: a
+ * caller picks its language with Accept-Language.
  */
 export function requestLang(request: FastifyRequest): Lang {
   const body = request.body as { header?: { lang?: unknown } } | undefined;
   const headerLang = body && typeof body === "object" ? body.header?.lang : undefined;
   if (isLang(headerLang)) return headerLang;
-  const accepted = request.headers["accept-language"]?.trim().toLowerCase() ?? "";
-  if (accepted.startsWith("en")) return "en";
-  return "ja";
+  return acceptLanguageLang(request.headers["accept-language"]) ?? "ja";
 }
 
 /** Trims every string in a JSON value, at any depth (spec section 5). */

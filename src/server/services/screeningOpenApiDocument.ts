@@ -58,6 +58,26 @@ const REFUSALS: { code: ErrorCode; when: string }[] = [
   { code: ERROR.internalFailure, when: "anything unexpected" },
 ];
 
+/**
+ * How an answer picks its language (src/server/plugins/envelope.ts requestLang), said once for the
+ * document and again on each call's Accept-Language parameter.
+ */
+const LANGUAGE_RULE =
+  "Messages are in the envelope's header.lang (ja or en). A refusal made before the body is parsed " +
+  `(${ERROR_HTTP_STATUS[ERROR.payloadTooLarge]} ${ERROR.payloadTooLarge}, ` +
+  `${ERROR_HTTP_STATUS[ERROR.unsupportedMediaType]} ${ERROR.unsupportedMediaType}, ` +
+  `${ERROR.malformedJson} for an empty or unparsable body), or any answer without a usable ` +
+  "header.lang, is in the language the Accept-Language header prefers of en and ja (by weight; " +
+  "en-US counts as en, q=0 refuses one), else in Japanese.";
+
+const acceptLanguageParameter = {
+  in: "header",
+  name: "Accept-Language",
+  required: false,
+  schema: { type: "string", examples: ["en", "ja", "en-US,en;q=0.9"] },
+  description: LANGUAGE_RULE,
+};
+
 function errorResponses(spec: ShopCallSpec): Record<string, unknown> {
   const byStatus = new Map<number, string[]>();
   for (const { code, when } of REFUSALS) {
@@ -88,6 +108,7 @@ export function screeningOpenApiDocument(serverUrl: string): Record<string, unkn
           operationId: spec.name,
           summary: spec.summary,
           security: [{ shopTimestamp: [], shopSignature: [] }],
+          parameters: [acceptLanguageParameter],
           requestBody: {
             required: true,
             content: { "application/json": { schema: requestSchema(spec) } },
@@ -115,7 +136,8 @@ export function screeningOpenApiDocument(serverUrl: string): Record<string, unkn
         "with info {companyId, applicationId} and is signed: X-Timestamp is unix seconds, X-Signature the hex " +
         'HMAC-SHA256 under the application\'s secret key of X-Timestamp + "." + the raw body. Every string ' +
         "is trimmed of surrounding white space before it is validated: lengths and patterns apply to the " +
-        "trimmed text (a value of spaces alone is empty). A settle status request is applied once: the same " +
+        `trimmed text (a value of spaces alone is empty). ${LANGUAGE_RULE} A settle status request is ` +
+        "applied once: the same " +
         "signed request again is answered as the first time and changes nothing. A method other than POST on " +
         `these paths is answered 405 ${ERROR.methodNotAllowed}. Settle status ` +
         `codes: ${Object.entries(SETTLE_STATUS)

@@ -81,6 +81,17 @@ describe.each(testBackends())("the OpenAPI document agrees with the server (%s)"
     expect(response.statusCode, response.body).toBe(valid ? 200 : 400);
   });
 
+  it("states the language rule, Accept-Language included, in the description and on every call", async () => {
+    const doc = (await t.app.inject({ method: "GET", url: SCREENING_OPENAPI_PATH })).json();
+    expect(doc.info.description).toContain("Accept-Language");
+    for (const item of Object.values(doc.paths) as {
+      post: { parameters?: { in: string; name: string }[] };
+    }[])
+      expect(item.post.parameters).toEqual(
+        expect.arrayContaining([expect.objectContaining({ in: "header", name: "Accept-Language" })]),
+      );
+  });
+
   it("a company ID that is not alphanumeric is refused by both", async () => {
     const info = { companyId: "DE-MO", applicationId: demo.applicationId };
     expect(requestValid.get(screenTransactionCall.path)?.(envelope(sampleTransaction(), info))).toBe(false);

@@ -1,11 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiSecretRotate } from "../../../src/contract/apiConnection.ts";
+import { MAX_BODY_BYTES } from "../../../src/contract/envelope.ts";
 import { ERROR, type ErrorCode } from "../../../src/contract/errors.ts";
 import { messageText } from "../../../src/contract/messages.ts";
 import { eventResultCall, screenTransactionCall } from "../../../src/contract/screeningApi.ts";
 import { call, createTestApp, loginAs, type TestApp } from "../helpers/testApp.ts";
 import { testBackends } from "../helpers/testBackends.ts";
-import { countEvents, envelopeOf, type Shop, sampleTransaction, shopCall, shopOf } from "./shopClient.ts";
+import {
+  countEvents,
+  envelopeOf,
+  type Shop,
+  type ShopCallOptions,
+  sampleTransaction,
+  shopCall,
+  shopOf,
+} from "./shopClient.ts";
 
 type Response = Awaited<ReturnType<typeof shopCall>>;
 
@@ -229,6 +238,71 @@ describe.each(testBackends())("screening API authentication (%s)", (backend) => 
     );
     expect(unknownKey.statusCode).toBe(400);
     expect(unknownKey.json().errors[0].code).toBe(ERROR.unknownKey);
+  });
+
+  it("answers a refusal made before the body is parsed in the language Accept-Language prefers", async () => {
+    const tooLarge = JSON.stringify({
+      ...JSON.parse(envelopeOf(demo, sampleTransaction())),
+      pad: "x".repeat(MAX_BODY_BYTES),
+    });
+    type EarlyError = "malformedJson" | "unsupportedMediaType" | "payloadTooLarge";
+    const early: { code: EarlyError; status: number; options: ShopCallOptions }[] = [
+      { code: "malformedJson", status: 400, options: { rawBody: '{"header": {"lang": "en",' } },
+      { code: "malformedJson", status: 400, options: { rawBody: "" } },
+      // Prototype poisoning is refused by the parser, with a readable header.lang beside it.
+      {
+        code: "malformedJson",
+        status: 400,
+        options: { rawBody: '{"header":{"lang":"en"},"__proto__":{"x":1}}' },
+      },
+      { code: "unsupportedMediaType", status: 415, options: { contentType: "text/plain" } },
+      { code: "payloadTooLarge", status: 413, options: { rawBody: tooLarge } },
+    ];
+    const cases: [string | undefined, "en" | "ja"][] = [
+      [undefined, "ja"],
+      ["en", "en"],
+      ["en-US,en;q=0.9", "en"],
+      ["EN-gb", "en"],
+      // The language of highest weight among ja and en wins, wherever it stands in the list.
+      ["fr-FR, en;q=0.8", "en"],
+      ["ja;q=0.2, en;q=0.9", "en"],
+      ["de, *;q=0.5, en-US;q=0.3, ja;q=0.1", "en"],
+      ["ja,en;q=0.5", "ja"],
+      ["en;q=0, ja;q=0.1", "ja"],
+      ["en;q=0", "ja"],
+      ["*", "ja"],
+      ["fr", "ja"],
+      ["english", "ja"],
+    ];
+    for (const { code, status, options } of early) {
+      for (const [acceptLanguage, lang] of cases) {
+        const response = await refusedWithoutEvent(() =>
+          shopCall(t, screenTransactionCall, demo, sampleTransaction(), {
+            ...options,
+            ...(acceptLanguage === undefined ? {} : { headers: { "accept-language": acceptLanguage } }),
+          }),
+        );
+        expect(response.statusCode, `${code} ${acceptLanguage}`).toBe(status);
+        expect(response.json(), `${code} ${acceptLanguage}`).toEqual({
+          result: "20",
+          messages: [],
+          errors: [{ code: ERROR[code], message: messageText(lang, `error.${code}`) }],
+          telegram: null,
+        });
+      }
+    }
+    // Once the body is read, the envelope's header.lang decides, whatever Accept-Language says.
+    expectRefused(
+      await refusedWithoutEvent(() =>
+        shopCall(t, screenTransactionCall, demo, sampleTransaction(), {
+          info: { shopId: "DEMO" },
+          headers: { "accept-language": "ja" },
+        }),
+      ),
+      ERROR.badEnvelope,
+      400,
+      messageText("en", "error.badEnvelope"),
+    );
   });
 
   it("answers invalid data field by field, with the field's rule, and stores nothing", async () => {

@@ -42,6 +42,8 @@ export interface ShopCallOptions {
   rawBody?: string;
   remoteAddress?: string;
   contentType?: string;
+  /** More request headers (Accept-Language, say). */
+  headers?: Record<string, string>;
 }
 
 export const envelopeOf = (shop: Shop, telegram: unknown, info?: Record<string, unknown>) =>
@@ -76,6 +78,7 @@ export function shopCall(
       "content-type": options.contentType ?? "application/json",
       "x-timestamp": timestamp,
       ...(signature === null ? {} : { "x-signature": signature }),
+      ...options.headers,
     },
     ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     payload: body,
