@@ -83,6 +83,9 @@ function trimStringsInPlace(value: unknown): unknown {
   return value;
 }
 
+/** Refuses bytes that are not UTF-8; a leading byte order mark is dropped, as JSON parsers may. */
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
 const headerValue = (value: string | string[] | undefined): string | undefined =>
   Array.isArray(value) ? undefined : value?.trim();
 
@@ -112,7 +115,15 @@ export function installShopSignature(scope: FastifyInstance, deps: ShopSignature
   scope.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body, done) => {
     const raw = body as Buffer;
     request.rawBody = raw;
-    parseJson(request, raw.toString("utf8"), done);
+    // JSON is UTF-8 (RFC 8259). Buffer.toString would turn any other bytes (a Shift_JIS body, say)
+    // into U+FFFD silently, and the event would be stored with its text lost: refused instead.
+    let text: string;
+    try {
+      text = UTF8.decode(raw);
+    } catch {
+      return done(new ApiError(ERROR.malformedJson));
+    }
+    parseJson(request, text, done);
   });
 
   const check = async (request: FastifyRequest, cached: boolean): Promise<ShopContext> => {

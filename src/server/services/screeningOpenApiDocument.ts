@@ -31,7 +31,7 @@ function requestSchema(spec: ShopCallSpec): JsonSchema {
 
 /** Which refusal answers with which HTTP status, and when. */
 const REFUSALS: { code: ErrorCode; when: string }[] = [
-  { code: ERROR.malformedJson, when: "the body is not JSON" },
+  { code: ERROR.malformedJson, when: "the body is not JSON: empty, unparsable, or not UTF-8" },
   {
     code: ERROR.badEnvelope,
     when: `not an object, or JSON nested more than ${MAX_JSON_DEPTH} levels deep; info not exactly { companyId, applicationId } (checked first, unknown keys included); header missing or wrong (checked after the signature)`,

@@ -305,6 +305,48 @@ describe.each(testBackends())("screening API authentication (%s)", (backend) => 
     );
   });
 
+  it("refuses a body that is not UTF-8 as MalformedJson instead of storing its text garbled", async () => {
+    const marker = "@@ADDRESS@@";
+    const tx = sampleTransaction();
+    tx.purchaser = { ...tx.purchaser, fullAddress: marker };
+    const envelope = envelopeOf(demo, tx);
+    const [before, after] = envelope.split(marker) as [string, string];
+    const withBytes = (bytes: number[]) =>
+      Buffer.concat([Buffer.from(before, "utf8"), Buffer.from(bytes), Buffer.from(after, "utf8")]);
+    // 東京都 in Shift_JIS, as a shop's legacy system might send it; a stray byte; a truncated sequence.
+    for (const bytes of [[0x93, 0x8c, 0x8b, 0x9e, 0x93, 0x73], [0xff], [0xe6, 0x9d]]) {
+      for (const contentType of ["application/json", "application/json; charset=Shift_JIS"]) {
+        expectRefused(
+          await refusedWithoutEvent(() =>
+            shopCall(t, screenTransactionCall, demo, null, {
+              rawBody: withBytes(bytes),
+              contentType,
+              headers: { "accept-language": "en" },
+            }),
+          ),
+          ERROR.malformedJson,
+          400,
+          messageText("en", "error.malformedJson"),
+        );
+      }
+    }
+    // The same text in UTF-8 is screened, and stored as sent; a leading byte order mark is allowed.
+    const utf8 = await shopCall(t, screenTransactionCall, demo, null, {
+      rawBody: Buffer.concat([
+        Buffer.from([0xef, 0xbb, 0xbf]),
+        withBytes([...Buffer.from("東京都", "utf8")]),
+      ]),
+    });
+    expect(utf8.statusCode, utf8.body).toBe(200);
+    const stored = await t.db
+      .selectFrom("event_parties")
+      .select("full_address")
+      .where("event_id", "=", utf8.json().telegram.eventId)
+      .where("party", "=", "purchaser")
+      .executeTakeFirstOrThrow();
+    expect(stored.full_address).toBe("東京都");
+  });
+
   it("answers invalid data field by field, with the field's rule, and stores nothing", async () => {
     const tx = sampleTransaction({ shopEventId: "S".repeat(101) });
     tx.purchaser = { ...tx.purchaser, mailAccountHash: "A".repeat(63), mailDomain: "bad..domain" };

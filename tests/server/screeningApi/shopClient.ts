@@ -39,7 +39,7 @@ export interface ShopCallOptions {
   /** Overrides the envelope's info. */
   info?: Record<string, unknown>;
   /** Sends this body as is (still signed), instead of the envelope. */
-  rawBody?: string;
+  rawBody?: string | Buffer;
   remoteAddress?: string;
   contentType?: string;
   /** More request headers (Accept-Language, say). */
