@@ -92,7 +92,14 @@ const eventRefShape = {
 };
 const namesAnEvent = (ref: { eventId?: string | undefined; shopEventId?: string | undefined }) =>
   Boolean(ref.eventId) || Boolean(ref.shopEventId);
-const eventRefIssue = { ...issue("required"), path: ["eventId"] };
+const eventRefIssue = {
+  ...issue("required"),
+  path: ["eventId"],
+  // Also when another field is wrong (zod skips a refinement after any issue by default): the error
+  // list names every bad field at once, a missing event reference beside a bad settleStatus.
+  when: (payload: { value: unknown }) =>
+    payload.value !== null && typeof payload.value === "object" && !Array.isArray(payload.value),
+};
 /** namesAnEvent for the OpenAPI document (refinements do not reach its JSON Schema). */
 const NAMES_AN_EVENT = { anyOf: [{ required: ["eventId"] }, { required: ["shopEventId"] }] };
 

@@ -310,6 +310,29 @@ describe.each(testBackends())("screening API events (%s)", (backend) => {
         message: messageText("en", "validation.required"),
       },
     ]);
+    // Every bad field at once: no event reference beside an unknown status, or beside an unknown key.
+    for (const telegram of [{ settleStatus: "99" }, { eventId: " ", shopEventId: "", settleStatus: "99" }]) {
+      const both = await shopCall(t, updateSettleStatusCall, demo, telegram);
+      expect(both.statusCode).toBe(400);
+      expect(both.json().errors).toEqual([
+        { code: ERROR.validation, field: "telegram.settleStatus", message: expect.any(String) },
+        {
+          code: ERROR.validation,
+          field: "telegram.eventId",
+          message: messageText("en", "validation.required"),
+        },
+      ]);
+    }
+    const unknownAndNeither = await shopCall(t, eventResultCall, demo, { eventld: "E1" });
+    expect(unknownAndNeither.statusCode).toBe(400);
+    expect(unknownAndNeither.json().errors).toEqual([
+      { code: ERROR.validation, field: "telegram", message: expect.stringContaining("eventld") },
+      {
+        code: ERROR.validation,
+        field: "telegram.eventId",
+        message: messageText("en", "validation.required"),
+      },
+    ]);
     const tooLong = await shopCall(t, eventResultCall, demo, { eventId: "E".repeat(48) });
     expect(tooLong.json().errors).toEqual([
       {
