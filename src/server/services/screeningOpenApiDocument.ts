@@ -159,7 +159,8 @@ export function screeningOpenApiDocument(serverUrl: string): Record<string, unkn
           in: "header",
           name: "X-Signature",
           description:
-            'Lower- or upper-case hex of HMAC-SHA256(secret key, X-Timestamp + "." + raw request body).',
+            'Lower- or upper-case hex of HMAC-SHA256(secret key, X-Timestamp + "." + raw request body); ' +
+            "the key is the secret key's text as shown (its characters as bytes), not base64-decoded.",
         },
       },
       schemas: {
