@@ -5,6 +5,15 @@
  */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, "g");
+
+/**
+ * The text with each lone surrogate replaced by U+FFFD (String.prototype.toWellFormed, ES2024): what
+ * an answer may echo of a request (a bad key in `field`, an unknown key in a message), so that every
+ * JSON parser can read the answer (some, Rust's serde_json for one, refuse a lone \ud800 escape).
+ */
+export const wellFormedText = (text: string): string => text.replace(LONE_SURROGATES, "\ufffd");
+
 export const isStorableText = (text: string): boolean =>
   !text.includes("\u0000") && !LONE_SURROGATE.test(text);
 

@@ -8,7 +8,7 @@ import {
   type MessageParams,
   messageText,
 } from "../../contract/messages.ts";
-import { unstorableTextPath } from "../../contract/storableText.ts";
+import { unstorableTextPath, wellFormedText } from "../../contract/storableText.ts";
 import { fieldErrors } from "../../contract/validation.ts";
 
 /** An expected refusal: answered as an error envelope with its code's HTTP status, never logged as a fault. */
@@ -73,10 +73,11 @@ export function sendSuccess(reply: FastifyReply, telegram: unknown, messages: Me
 }
 
 export function sendError(reply: FastifyReply, lang: Lang, error: ApiError) {
+  // A field or message may echo a key of the request: a lone surrogate in it is not sent back.
   const errors: ErrorItem[] = error.items.map((item) => ({
     code: error.code,
-    message: item.message ?? errorText(lang, error.code, error.params),
-    ...(item.field !== undefined ? { field: item.field } : {}),
+    message: wellFormedText(item.message ?? errorText(lang, error.code, error.params)),
+    ...(item.field !== undefined ? { field: wellFormedText(item.field) } : {}),
   }));
   return reply
     .code(ERROR_HTTP_STATUS[error.code])

@@ -347,6 +347,29 @@ describe.each(testBackends())("screening API authentication (%s)", (backend) => 
     expect(stored.full_address).toBe("東京都");
   });
 
+  it("never sends back a lone surrogate of a request's key, so that every JSON parser reads the refusal", async () => {
+    const body = envelopeOf(demo, sampleTransaction());
+    const cases: [string, ErrorCode, string][] = [
+      // An unknown top-level key, an unknown header key: the message names the key.
+      [`${body.slice(0, -1)},"\\ud800x":1}`, ERROR.unknownKey, ""],
+      [body.replace('"header":{', '"header":{"\\udc00":1,'), ERROR.unknownKey, "header"],
+      // A telegram key that no field may hold: the field names it.
+      [body.replace('"telegram":{', '"telegram":{"a\\ud800":1,'), ERROR.validation, "telegram.a\ufffd"],
+    ];
+    for (const [rawBody, code, field] of cases) {
+      const response = await refusedWithoutEvent(() =>
+        shopCall(t, screenTransactionCall, demo, null, { rawBody }),
+      );
+      expect(response.statusCode, rawBody.slice(0, 80)).toBe(400);
+      // The answer's JSON text holds no \ud800-\udfff escape, and no such code unit once parsed.
+      expect(response.body).not.toMatch(/\\ud[89a-f][0-9a-f]{2}/i);
+      const [error] = response.json().errors;
+      expect(error.code).toBe(code);
+      expect(error.field).toBe(field);
+      expect(`${error.field}${error.message}`).not.toMatch(/[\ud800-\udfff]/);
+    }
+  });
+
   it("answers invalid data field by field, with the field's rule, and stores nothing", async () => {
     const tx = sampleTransaction({ shopEventId: "S".repeat(101) });
     tx.purchaser = { ...tx.purchaser, mailAccountHash: "A".repeat(63), mailDomain: "bad..domain" };
