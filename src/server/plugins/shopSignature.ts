@@ -129,7 +129,9 @@ export function installShopSignature(scope: FastifyInstance, deps: ShopSignature
   const check = async (request: FastifyRequest, cached: boolean): Promise<ShopContext> => {
     const call = request.routeOptions.config.shopCall;
     const body = request.body;
-    if (body === null || typeof body !== "object" || Array.isArray(body) || !request.rawBody)
+    // No body at all (a POST without Content-Type and content): empty, as with application/json.
+    if (!request.rawBody) throw new ApiError(ERROR.malformedJson);
+    if (body === null || typeof body !== "object" || Array.isArray(body))
       throw new ApiError(ERROR.badEnvelope);
     // Trimmed once: the info here, the whole envelope below.
     const trimmed = trimStringsInPlace(body) as { info?: unknown };

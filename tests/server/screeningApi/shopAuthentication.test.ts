@@ -212,6 +212,13 @@ describe.each(testBackends())("screening API authentication (%s)", (backend) => 
       400,
       messageText("ja", "error.malformedJson"),
     );
+    // No body and no content type at all: as empty as an empty application/json body.
+    for (const headers of [{}, { "x-timestamp": "1", "x-signature": "0".repeat(64) }]) {
+      const noBody = await refusedWithoutEvent(() =>
+        t.app.inject({ method: "POST", url: screenTransactionCall.path, headers }),
+      );
+      expectRefused(noBody, ERROR.malformedJson, 400, messageText("ja", "error.malformedJson"));
+    }
     expectRefused(
       await refusedWithoutEvent(() =>
         shopCall(t, screenTransactionCall, demo, sampleTransaction(), { contentType: "text/plain" }),
