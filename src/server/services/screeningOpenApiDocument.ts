@@ -152,7 +152,9 @@ export function screeningOpenApiDocument(serverUrl: string): Record<string, unkn
           type: "apiKey",
           in: "header",
           name: "X-Timestamp",
-          description: `Unix time in seconds when the request was signed; at most ${REPLAY_WINDOW_SECONDS} s from the server's clock.`,
+          description:
+            "Unix time in whole seconds (1 to 12 digits; milliseconds are malformed) when the request was " +
+            `signed; at most ${REPLAY_WINDOW_SECONDS} s from the server's clock.`,
         },
         shopSignature: {
           type: "apiKey",
