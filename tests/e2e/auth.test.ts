@@ -13,8 +13,10 @@ import {
   DEMO_COMPANY_NAME,
   fillLogin,
   gone,
+  hasFocus,
   heading,
   LABELS,
+  LANDING_PATH,
   loginAs,
   messageNo,
   onPath,
@@ -178,6 +180,38 @@ describe.each(TEST_LANGS)("login, navigation and logout [%s]", (lang) => {
     // Back in the browser, the protected screen is no longer reachable.
     await ui.page.goto(ui.app.at(screen));
     await onPath(ui.page, "/login");
+  });
+
+  it("gives the keyboard focus back to the account menu when the logout confirmation is declined", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    const accountMenu = await visible(ui.page.getByRole("button", { name: l.accountMenu, exact: true }));
+    const logout = ui.page.getByRole("button", { name: l.logout, exact: true });
+    const dialog = ui.page.getByRole("dialog").or(ui.page.getByRole("alertdialog"));
+    // Once by Escape, once by the Cancel button, all by keyboard.
+    for (const decline of ["Escape", "Cancel"] as const) {
+      // Focus opens the panel; where the focus already is (after the first round), Enter does.
+      if (await hasFocus(accountMenu)) await ui.page.keyboard.press("Enter");
+      else await accountMenu.focus();
+      await visible(logout);
+      await ui.page.keyboard.press("Tab");
+      expect(await hasFocus(logout), `${decline}: Tab reaches Logout`).toBe(true);
+      await ui.page.keyboard.press("Enter");
+      await visible(dialog);
+      if (decline === "Escape") await ui.page.keyboard.press("Escape");
+      else {
+        await dialog.getByRole("button", { name: l.cancel, exact: true }).focus();
+        await ui.page.keyboard.press("Enter");
+      }
+      await gone(dialog);
+      await ui.page.waitForFunction(() => document.activeElement !== document.body, undefined, {
+        timeout: 2_000,
+      });
+      expect(await hasFocus(accountMenu), `${decline}: focus returns to the account menu`).toBe(true);
+      expect(await accountMenu.getAttribute("aria-expanded")).toBe("false");
+      expect(await logout.isVisible()).toBe(false);
+      // Still signed in, on the same screen.
+      expect(pathOf(ui.page)).toBe(LANDING_PATH);
+    }
   });
 
   it("titles the CHECK tenant's pages with the checker title", async () => {

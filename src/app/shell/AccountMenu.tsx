@@ -17,7 +17,14 @@ export function AccountMenu() {
 
   const logout = async () => {
     setOpen(false);
-    if (await confirm("shell:logoutConfirm", "execute")) auth.send({ type: "logout.confirmed" });
+    if (await confirm("shell:logoutConfirm", "execute")) {
+      auth.send({ type: "logout.confirmed" });
+      return;
+    }
+    // Declined: the dialog could not give the focus back to Logout, hidden in the closed panel; it
+    // goes to the account menu's button, the panel closed, as after Escape (useDisclosure).
+    buttonRef.current?.focus();
+    setOpen(false);
   };
 
   return (
