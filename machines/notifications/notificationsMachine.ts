@@ -117,8 +117,14 @@ export const notificationsMachine = setup({
     expire: assign(({ context }, params: { id: string }) => ({
       items: context.items.filter((item) => item.id !== params.id),
     })),
+    // The same notice queued again is kept once: calls made together (a list's page and its count)
+    // that find the session gone each queue its refusal, which the next page would show twice.
     addToQueue: assign(({ context }, params: { item: NotificationInput }) => ({
-      queued: [...context.queued, params.item],
+      queued: context.queued.some(
+        (queued) => queued.colour === params.item.colour && queued.text === params.item.text,
+      )
+        ? context.queued
+        : [...context.queued, params.item],
     })),
     forgetQueue: assign({ queued: [] }),
   },

@@ -92,6 +92,19 @@ describe("notificationsMachine", () => {
     ]);
   });
 
+  it("queues the same notice once, however many calls queue it before the next page", () => {
+    const { actor, persisted } = startNotifications();
+    const refusal = `${ERROR.invalidToken}\nPlease log in again.`;
+    actor.send({ type: "notify.queue", colour: "error", text: refusal });
+    actor.send({ type: "notify.queue", colour: "error", text: refusal });
+    actor.send({ type: "notify.queue", colour: "success", text: refusal });
+    expect(actor.getSnapshot().context.queued).toEqual([
+      { colour: "error", text: refusal },
+      { colour: "success", text: refusal },
+    ]);
+    expect(persisted.at(-1)).toEqual(actor.getSnapshot().context.queued);
+  });
+
   it("shows the stored queue after navigation, clears it, and times each item out", async () => {
     const { actor, clock, effects, shownIds } = startNotifications(async () => [
       ...storedQueue,
