@@ -53,9 +53,11 @@ export function routeOutcome(outcome: CallOutcome<unknown>, handling: CallHandli
   const has = (code: string) => errors.some((error) => error.code === code);
   const notices = errors.map(errorNotice);
 
-  if (has(ERROR.invalidToken)) return { show: [], queue: [], go: { to: "login" }, signOut: true };
-  if (has(ERROR.sourceIpNotAllowed)) {
-    const refusals = errors.filter((error) => error.code === ERROR.sourceIpNotAllowed).map(errorNotice);
+  // The session is gone (timed out, signed out elsewhere) or the address refused: signed out, to
+  // login, where the refusal says why (913 "Please log in again", or the refused address).
+  for (const code of [ERROR.invalidToken, ERROR.sourceIpNotAllowed]) {
+    if (!has(code)) continue;
+    const refusals = errors.filter((error) => error.code === code).map(errorNotice);
     return { show: [], queue: refusals, go: { to: "login" }, signOut: true };
   }
   if (has(ERROR.internalFailure)) {

@@ -214,6 +214,31 @@ describe.each(TEST_LANGS)("login, navigation and logout [%s]", (lang) => {
     }
   });
 
+  it("tells an operator whose session ended on the server to log in again (913), once", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    const credentials = await sessionCredentials(ui.context, ui.page);
+    // The session ends behind the browser's back (as after the idle timeout): signed out elsewhere.
+    const ended = await fetch(`${ui.app.url}/api/v3/screen/logout`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", cookie: `sid=${credentials.sid}` },
+      body: JSON.stringify({
+        header: { lang, tz: "Asia/Tokyo", currency: "JPY", version: "3.0" },
+        info: { token: credentials.token, shopId: ACCOUNTS.admin.companyId },
+      }),
+    });
+    expect(ended.status).toBe(200);
+    // The next morning's reload: the event list asks for its page and its count together.
+    await ui.page.reload();
+    await onPath(ui.page, "/login");
+    await visible(heading(ui.page, l.loginHeading));
+    const notice = textOnPage(ui.page, messageNo(lang, "913"));
+    await visible(notice);
+    await ui.page.waitForTimeout(500);
+    expect(await notice.count(), "913 is shown once").toBe(1);
+    expect(await ui.page.evaluate(() => localStorage.getItem("fraudConsole"))).toBeNull();
+    await expectNoAxeViolations(ui.page, "Login after the session ended");
+  });
+
   it("titles the CHECK tenant's pages with the checker title", async () => {
     await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
     const standardTitle = await ui.page.title();

@@ -45,7 +45,7 @@ describe("applyRouting", () => {
     const { log, effects } = recorder();
     const outcome = { ok: false as const, errors: [{ code: ERROR.invalidToken, message: "Log in again." }] };
     applyRouting(routeOutcome(outcome, { manual: true }), effects);
-    expect(log).toEqual(["end session"]);
+    expect(log).toEqual([`queue error ${ERROR.invalidToken}\nLog in again.`, "end session"]);
   });
 
   it("shows the numbered message 697 for a flagged exception and stays", () => {

@@ -23,13 +23,15 @@ describe("routeOutcome (spec section 8)", () => {
     expect(routeOutcome(outcome, { suppressMessages: true }).show).toEqual([]);
   });
 
-  it("sends an invalid token to login, signed out, without a message", () => {
-    expect(routeOutcome(refusal(ERROR.invalidToken))).toEqual({
-      show: [],
-      queue: [],
-      go: { to: "login" },
-      signOut: true,
-    });
+  it("sends an invalid token to login, signed out, with its message (913) queued for the login page", () => {
+    for (const handling of [{}, { manual: true }]) {
+      expect(routeOutcome(refusal(ERROR.invalidToken), handling)).toEqual({
+        show: [],
+        queue: [{ colour: "error", code: ERROR.invalidToken, text: `text of ${ERROR.invalidToken}` }],
+        go: { to: "login" },
+        signOut: true,
+      });
+    }
   });
 
   it("sends a refused source IP to login with the message queued for after the redirect", () => {
