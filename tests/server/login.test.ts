@@ -156,6 +156,31 @@ describe.each(testBackends())("login (%s)", (backend) => {
     expect(operator).toEqual({ failed_login_count: 0, locked_until: null });
   });
 
+  it(`locks once when ${LOCKOUT.failures * 3} wrong passwords arrive at the same time, and mails once`, async () => {
+    const email = "viewer@demo.example";
+    const wrong = await Promise.all(
+      Array.from({ length: LOCKOUT.failures * 3 }, (_, i) => attempt("DEMO", email, `Wrong-${i}!pass`)),
+    );
+    expect(wrong.map((response) => response.statusCode)).toEqual(wrong.map(() => 401));
+    // Each failure counted: the account is locked, the right password refused with 903.
+    const locked = await attempt("DEMO", email, DEMO_PASSWORD);
+    expect(locked.statusCode).toBe(401);
+    expect(locked.json().errors[0].code).toBe(ERROR.loginFailed);
+    await smtp.waitFor((m) => m.to.includes(email), 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.messages.filter((m) => m.to.includes(email))).toHaveLength(1);
+    const outcomes = await t.db
+      .selectFrom("login_attempts")
+      .select(["outcome"])
+      .where("email", "=", email)
+      .execute();
+    expect(outcomes.filter((row) => row.outcome === "wrongPassword").length).toBeGreaterThanOrEqual(
+      LOCKOUT.failures,
+    );
+    t.clock.advanceMinutes(LOCKOUT.minutes + 0.01);
+    expect((await attempt("DEMO", email, DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+
   it("refuses a source IP outside the company's console list, at login and on every call", async () => {
     const session = await loginAs(t.app, "DEMO", "admin@demo.example", DEMO_PASSWORD, "192.0.2.10");
     await t.db

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import { sql } from "kysely";
 import type { LoginInfo } from "../../contract/auth.ts";
 import { LOCKOUT } from "../../contract/codes.ts";
 import { ERROR } from "../../contract/errors.ts";
@@ -84,18 +85,28 @@ export function createAuthService(deps: ServiceDeps, sessions: SessionService) {
         throw new ApiError(ERROR.loginFailed);
       }
       if (!passwordOk) {
-        const failures = operator.failed_login_count + 1;
-        const locks = failures >= LOCKOUT.failures;
         const lockedUntil = new Date(at.getTime() + LOCKOUT.minutes * 60_000);
-        // Locking starts a new count, so the next lock needs another full run of failures.
-        await db
+        // Counted and locked in one statement on the row as it is now, not as read above: wrong
+        // passwords arriving together each count, and only the one that reaches the limit locks (and
+        // mails). Locking starts a new count, so the next lock needs another full run of failures; an
+        // operator locked meanwhile is not counted.
+        const reachesLimit = sql<boolean>`failed_login_count + 1 >= ${LOCKOUT.failures}`;
+        const counted = await db
           .updateTable("operators")
-          .set(
-            locks ? { failed_login_count: 0, locked_until: lockedUntil } : { failed_login_count: failures },
-          )
+          .set({
+            failed_login_count: sql<number>`case when ${reachesLimit} then 0 else failed_login_count + 1 end`,
+            locked_until: sql<Date | null>`case when ${reachesLimit} then ${lockedUntil}::timestamptz else locked_until end`,
+          })
           .where("company_id", "=", operator.company_id)
           .where("id", "=", operator.id)
-          .execute();
+          .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", at)]))
+          .returning(["locked_until"])
+          .executeTakeFirst();
+        if (!counted) {
+          await record(log, attempt, "locked", operator.id);
+          throw new ApiError(ERROR.loginFailed);
+        }
+        const locks = counted.locked_until?.getTime() === lockedUntil.getTime();
         await record(log, attempt, "wrongPassword", operator.id);
         if (locks) {
           log.warn(
@@ -106,7 +117,7 @@ export function createAuthService(deps: ServiceDeps, sessions: SessionService) {
             to: operator.email,
             operatorName: operator.name,
             companyId: operator.company_id,
-            failures,
+            failures: LOCKOUT.failures,
             lockedUntil,
             loginUrl: `${config.publicUrl}/v3/login`,
           });
