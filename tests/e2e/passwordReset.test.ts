@@ -92,6 +92,35 @@ describe.each(TEST_LANGS)("password reset by e-mail [%s]", (lang) => {
     }
   });
 
+  it("keeps a pasted password longer than 20 characters whole and refuses it, rather than saving its first 20", async () => {
+    await ui.page.goto(ui.app.at("/PasswordChangeRequest"));
+    await visible(heading(ui.page, l.requestHeading));
+    await ui.page.getByRole("textbox", { name: l.companyId, exact: true }).fill(ACCOUNTS.reviewer.companyId);
+    await ui.page.getByRole("textbox", { name: l.email, exact: true }).fill(ACCOUNTS.reviewer.email);
+    await ui.page.getByRole("button", { name: l.sendMail, exact: true }).click();
+    const mail = await ui.app.smtp.waitFor((m) => m.to.includes(ACCOUNTS.reviewer.email), 15_000);
+    const link = /https?:\/\/\S+\/v3\/PasswordChange\?token=[^\s"'<>]+/.exec(mail.text)?.[0];
+    expect(link, `no password change link in the mail:\n${mail.text}`).toBeDefined();
+    await ui.page.goto(link as string);
+    await visible(heading(ui.page, l.changeHeading));
+
+    // A password manager's 24 characters, pasted into both fields.
+    const generated = "Gen3rated-Passw0rd!24chr";
+    expect(generated).toHaveLength(24);
+    for (const name of [l.newPassword, l.newPasswordConfirm]) {
+      await passwordField(ui.page, name).focus();
+      await ui.page.keyboard.insertText(generated);
+      expect(await passwordField(ui.page, name).inputValue()).toBe(generated);
+    }
+    await ui.page.keyboard.press("Enter");
+    // The rule's message (spec section 5: one message for the rule, length included).
+    await visible(textOnPage(ui.page, MESSAGES[lang].validation.password));
+    expect(pathOf(ui.page)).toBe("/PasswordChange");
+    await expectNoAxeViolations(ui.page, "Password change with a password over 20 characters");
+    // Nothing was saved: the old password still signs in.
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.reviewer);
+  });
+
   it("answers a request for an unknown address exactly like a known one and sends no mail", async () => {
     await ui.page.goto(ui.app.at("/PasswordChangeRequest"));
     await visible(heading(ui.page, l.requestHeading));

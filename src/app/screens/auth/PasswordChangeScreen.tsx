@@ -159,7 +159,6 @@ function ChangeForm({ token, expiresAt }: { token: string; expiresAt: string }) 
           error={fieldMessages.password}
           hint={t("rule", { symbols: PASSWORD_SYMBOLS })}
           autoComplete="new-password"
-          maxLength={20}
         />
         <TextInputField
           id="passwordConfirmation"
@@ -169,7 +168,6 @@ function ChangeForm({ token, expiresAt }: { token: string; expiresAt: string }) 
           onChange={set("passwordConfirmation")}
           error={fieldMessages.passwordConfirmation}
           autoComplete="new-password"
-          maxLength={20}
         />
       </AuthForm>
     </>
