@@ -1,7 +1,11 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import commonEn from "../../src/app/i18n/locales/en/common.json";
+import menuEn from "../../src/app/i18n/locales/en/menu.json";
+import rulesEn from "../../src/app/i18n/locales/en/rules.json";
 import commonJa from "../../src/app/i18n/locales/ja/common.json";
+import menuJa from "../../src/app/i18n/locales/ja/menu.json";
+import rulesJa from "../../src/app/i18n/locales/ja/rules.json";
 import { ERROR } from "../../src/contract/errors.ts";
 import { MENU, type MenuItem } from "../../src/contract/menu.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
@@ -11,6 +15,7 @@ import {
   callSessionInfo,
   consoleSession,
   DEMO_COMPANY_NAME,
+  DEMO_PASSWORD,
   fillLogin,
   gone,
   hasFocus,
@@ -20,7 +25,9 @@ import {
   loginAs,
   messageNo,
   onPath,
+  openMenuEntry,
   pathOf,
+  screenReady,
   sessionCredentials,
   submitLogin,
   textOnPage,
@@ -28,6 +35,8 @@ import {
 } from "./consoleHarness.ts";
 
 const COMMON = { en: commonEn, ja: commonJa } as const;
+const MENU_LABELS = { en: menuEn, ja: menuJa } as const;
+const RULES = { en: rulesEn, ja: rulesJa } as const;
 
 const leaves = (items: readonly MenuItem[]): MenuItem[] =>
   items.flatMap((item) => (item.children ? leaves(item.children) : [item]));
@@ -237,6 +246,50 @@ describe.each(TEST_LANGS)("login, navigation and logout [%s]", (lang) => {
     expect(await notice.count(), "913 is shown once").toBe(1);
     expect(await ui.page.evaluate(() => localStorage.getItem("fraudConsole"))).toBeNull();
     await expectNoAxeViolations(ui.page, "Login after the session ended");
+  });
+
+  it("returns to the screen the login interrupted, not after a logout", async () => {
+    // A link opened signed out.
+    await ui.page.goto(ui.app.at("/releasedRuleList"));
+    await onPath(ui.page, "/login");
+    await fillLogin(ui.page, lang, ACCOUNTS.admin, DEMO_PASSWORD);
+    expect((await submitLogin(ui.page, lang)).status()).toBe(200);
+    await onPath(ui.page, "/releasedRuleList");
+    await screenReady(ui.page);
+
+    // A session that ended under the screen: back to it, its query kept.
+    const credentials = await sessionCredentials(ui.context, ui.page);
+    await fetch(`${ui.app.url}/api/v3/screen/logout`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", cookie: `sid=${credentials.sid}` },
+      body: JSON.stringify({
+        header: { lang, tz: "Asia/Tokyo", currency: "JPY", version: "3.0" },
+        info: { token: credentials.token, shopId: ACCOUNTS.admin.companyId },
+      }),
+    });
+    await ui.page.goto(ui.app.at("/EventList?mode=0&q=DEMO-ORD-00000007"));
+    await onPath(ui.page, "/login");
+    await fillLogin(ui.page, lang, ACCOUNTS.admin, DEMO_PASSWORD);
+    expect((await submitLogin(ui.page, lang)).status()).toBe(200);
+    await onPath(ui.page, "/EventList");
+    expect(new URL(ui.page.url()).search).toBe("?mode=0&q=DEMO-ORD-00000007");
+    await screenReady(ui.page);
+
+    // A logout starts afresh: the next login lands on the first screen.
+    await openMenuEntry(ui.page, lang, {
+      group: l.groupConditions,
+      link: MENU_LABELS[lang].releasedRuleList,
+      path: "/releasedRuleList",
+      heading: RULES[lang].heading,
+    });
+    const accountMenu = await visible(ui.page.getByRole("button", { name: l.accountMenu, exact: true }));
+    await accountMenu.focus();
+    await (await visible(ui.page.getByRole("button", { name: l.logout, exact: true }))).click();
+    const confirm = await visible(ui.page.getByRole("dialog").or(ui.page.getByRole("alertdialog")));
+    await confirm.getByRole("button", { name: l.execute, exact: true }).click();
+    await onPath(ui.page, "/login");
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    expect(pathOf(ui.page)).toBe(LANDING_PATH);
   });
 
   it("titles the CHECK tenant's pages with the checker title", async () => {

@@ -7,7 +7,8 @@ import { clearLoginInfo, readLoginInfo, writeLoginInfo } from "../../client/sess
 import { login, logout } from "../../contract/auth.ts";
 import { signedInScreenIds } from "../../contract/menu.ts";
 import { PUBLIC_PATHS } from "../../contract/screens.ts";
-import { navigateTo } from "../navigation.ts";
+import { currentPath, navigateTo } from "../navigation.ts";
+import { rememberLoginReturn } from "../session/loginReturn.ts";
 import { useRunCall, useSessionEnd } from "./CallRunner.tsx";
 import { MenuPermissionsActor } from "./MenuPermissionsActor.tsx";
 
@@ -33,7 +34,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       actions: {
         storeLogin: (_, params) => writeLoginInfo(params.loginInfo),
         clearStoredLogin: () => clearLoginInfo(),
-        goToLogin: () => navigateTo(PUBLIC_PATHS.login),
+        goToLogin: ({ event }) => {
+          // No session on a protected screen (not a sign-out, nor another operator's login in another
+          // tab): signing in again returns there.
+          const noLogin =
+            event.type === "session.expired" ||
+            (event.type === "session.check" && !(event.stored?.loginToken && event.stored.loginOperator));
+          if (noLogin) rememberLoginReturn(`${currentPath()}${window.location.search}`);
+          navigateTo(PUBLIC_PATHS.login);
+        },
         // Landing needs this operator's menu; LandingRedirect navigates once it is known.
         goToLanding: () => permissions.send({ type: "permissions.load", screenIds: signedInScreenIds() }),
       },

@@ -6,11 +6,12 @@ import { currentPath, navigateTo } from "../navigation.ts";
 import { preloadRoute } from "../routeChunks.ts";
 import { useVisibleMenu } from "../shell/useVisibleMenu.ts";
 import { passLoginNotice } from "./loginNotice.ts";
+import { forgetLoginReturn, loginReturnFor } from "./loginReturn.ts";
 import { useEnsurePermissions } from "./useEnsurePermissions.ts";
 
 /**
- * On the login routes, a signed-in operator moves on to the first screen of their menu once the
- * permissions are known; a role that opens no screen at all is signed out with a notice.
+ * On the login routes, a signed-in operator moves on once the permissions are known: to the screen
+ * the login interrupted (loginReturn.ts), else the first screen of their menu; a role that opens no screen at all is signed out with a notice.
  */
 export function useLanding(): void {
   useEnsurePermissions();
@@ -21,17 +22,22 @@ export function useLanding(): void {
 
   useEffect(() => {
     if (!active || !ready) return;
-    const path = firstMenuPath(menu);
-    if (path) {
+    const first = firstMenuPath(menu);
+    if (first) {
+      // Back to the screen the login interrupted, when there was one this operator may open.
+      const path = loginReturnFor(menu) ?? first;
       // The login page stays until the first screen's chunks are here, which then shows at once.
       let current = true;
       void preloadRoute(path).then(() => {
-        if (current) navigateTo(path, { replace: true });
+        if (!current) return;
+        forgetLoginReturn();
+        navigateTo(path, { replace: true });
       });
       return () => {
         current = false;
       };
     }
+    forgetLoginReturn();
     passLoginNotice("noScreen", currentPath());
     auth.send({ type: "logout.confirmed" });
   }, [active, ready, menu, auth]);
