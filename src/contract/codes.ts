@@ -39,3 +39,5 @@ export const DEFAULT_PAGE_SIZE = 200;
 /** Login lockout and session lifetimes (foundation issue). */
 export const LOCKOUT = { failures: 5, minutes: 15 } as const;
 export const RESET_TOKEN_MINUTES = 30;
+/** At most one password change mail per operator in this many seconds (docs/architecture.md). */
+export const RESET_REQUEST_INTERVAL_SECONDS = 60;

@@ -6,7 +6,7 @@ import {
   passwordChangeRequest,
   sessionInfo,
 } from "../../src/contract/auth.ts";
-import { LOCKOUT, RESET_TOKEN_MINUTES } from "../../src/contract/codes.ts";
+import { LOCKOUT, RESET_REQUEST_INTERVAL_SECONDS, RESET_TOKEN_MINUTES } from "../../src/contract/codes.ts";
 import { ERROR } from "../../src/contract/errors.ts";
 import { messageText } from "../../src/contract/messages.ts";
 import { DEMO_PASSWORD } from "../../src/server/db/seed/demoSeed.ts";
@@ -31,6 +31,8 @@ describe.each(testBackends())("password reset (%s)", (backend) => {
 
   /** Requests a link for the operator and returns the token from the mailed URL. */
   async function requestToken(companyId: string, email: string): Promise<string> {
+    // Past the interval between two mails to one operator.
+    t.clock.advanceMinutes(RESET_REQUEST_INTERVAL_SECONDS / 60 + 0.01);
     const before = smtp.messages.length;
     const response = await call(t.app, passwordChangeRequest, { companyId, email });
     expect(response.statusCode).toBe(200);
@@ -147,6 +149,28 @@ describe.each(testBackends())("password reset (%s)", (backend) => {
       ERROR.resetTokenExpired,
       "919",
     );
+  });
+
+  it(`mails one operator at most once in ${RESET_REQUEST_INTERVAL_SECONDS} s, answering 007 every time`, async () => {
+    const email = "reviewer@demo.example";
+    t.clock.advanceMinutes(RESET_REQUEST_INTERVAL_SECONDS / 60 + 0.01);
+    const before = smtp.messages.length;
+    for (let i = 0; i < 5; i++) {
+      const answer = await call(t.app, passwordChangeRequest, { companyId: "DEMO", email });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json().messages).toEqual([{ code: "007", message: messageText("en", "no.007") }]);
+    }
+    await smtp.waitFor((m) => m.to.includes(email) && smtp.messages.indexOf(m) >= before, 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const mailed = () => smtp.messages.slice(before).filter((m) => m.to.includes(email));
+    expect(mailed()).toHaveLength(1);
+    // The one link mailed still works; after the interval a new request mails again.
+    const first = /token=([\w%-]+)/.exec(mailed()[0]?.text ?? "")?.[1] ?? "";
+    expect((await call(t.app, passwordChangeCheck, { token: decodeURIComponent(first) })).statusCode).toBe(
+      200,
+    );
+    await requestToken("DEMO", email);
+    expect(mailed()).toHaveLength(2);
   });
 
   it("a newer link replaces an older unused one", async () => {

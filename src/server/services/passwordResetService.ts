@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import { RESET_TOKEN_MINUTES } from "../../contract/codes.ts";
+import { RESET_REQUEST_INTERVAL_SECONDS, RESET_TOKEN_MINUTES } from "../../contract/codes.ts";
 import { ERROR } from "../../contract/errors.ts";
 import { passwordResetMail } from "../mail/templates.ts";
 import { ApiError } from "../plugins/envelope.ts";
@@ -38,8 +38,23 @@ export function createPasswordResetService(deps: ServiceDeps) {
         log.info({ companyId, email }, "password change requested for no operator");
         return;
       }
-      const token = randomSecret();
       const at = now();
+      // Anyone may ask for any address: a mail a minute at most, so the form cannot flood an inbox.
+      const recent = await db
+        .selectFrom("password_reset_tokens")
+        .select("created_at")
+        .where("company_id", "=", operator.company_id)
+        .where("operator_id", "=", operator.id)
+        .where("created_at", ">", new Date(at.getTime() - RESET_REQUEST_INTERVAL_SECONDS * 1000))
+        .executeTakeFirst();
+      if (recent) {
+        log.info(
+          { companyId, operatorId: operator.id },
+          "password change requested again within the interval",
+        );
+        return;
+      }
+      const token = randomSecret();
       const expiresAt = new Date(at.getTime() + RESET_TOKEN_MINUTES * 60_000);
       await db.transaction().execute(async (trx) => {
         // A new link replaces any earlier one still unused.
