@@ -98,6 +98,9 @@ describe.each(TEST_LANGS)("password reset by e-mail [%s]", (lang) => {
     await ui.page.getByRole("textbox", { name: l.companyId, exact: true }).fill(ACCOUNTS.reviewer.companyId);
     await ui.page.getByRole("textbox", { name: l.email, exact: true }).fill(ACCOUNTS.reviewer.email);
     await ui.page.getByRole("button", { name: l.sendMail, exact: true }).click();
+    // Sent: the request screen has gone on to login (007) before the mailed link is opened.
+    await onPath(ui.page, "/login");
+    await visible(textOnPage(ui.page, messageNo(lang, "007")));
     const mail = await ui.app.smtp.waitFor((m) => m.to.includes(ACCOUNTS.reviewer.email), 15_000);
     const link = /https?:\/\/\S+\/v3\/PasswordChange\?token=[^\s"'<>]+/.exec(mail.text)?.[0];
     expect(link, `no password change link in the mail:\n${mail.text}`).toBeDefined();
