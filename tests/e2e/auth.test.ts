@@ -23,6 +23,7 @@ import {
   LABELS,
   LANDING_PATH,
   loginAs,
+  MESSAGES,
   messageNo,
   onPath,
   openMenuEntry,
@@ -111,6 +112,23 @@ describe.each(TEST_LANGS)("login, navigation and logout [%s]", (lang) => {
     await visible(textOnPage(ui.page, messageNo(lang, "903")));
     expect(pathOf(ui.page)).toBe("/login");
     await expectNoAxeViolations(ui.page, "Login with error 903");
+  });
+
+  it("drops the 903 of the last attempt when the next one is stopped for an empty field", async () => {
+    await ui.page.goto(ui.app.at("/login"));
+    await visible(heading(ui.page, l.loginHeading));
+    await fillLogin(ui.page, lang, ACCOUNTS.acme, "Wrong-2026!pass");
+    await submitLogin(ui.page, lang);
+    const refusal = textOnPage(ui.page, messageNo(lang, "903"));
+    await visible(refusal);
+    // The password cleared and the form sent again by keyboard: nothing reaches the server.
+    const password = ui.page.getByLabel(l.password, { exact: true });
+    await password.fill("");
+    await password.press("Enter");
+    await visible(textOnPage(ui.page, MESSAGES[lang].validation.required));
+    expect(await refusal.count(), "the earlier 903 is no longer shown").toBe(0);
+    expect(await hasFocus(password)).toBe(true);
+    await expectNoAxeViolations(ui.page, "Login with an empty password after 903");
   });
 
   it("sends a protected route opened while logged out to /login", async () => {

@@ -29,12 +29,13 @@ export function LoginScreen() {
   const refused = AuthActor.useSelector((snapshot) => snapshot.matches({ signedOut: "refused" }));
   const errors = AuthActor.useSelector((snapshot) => snapshot.context.errors);
   const notice = useLoginNotice();
-  const { form, values, clientErrors, set, reject, accept } = useFormFields(EMPTY);
+  const { form, values, clientErrors, rejected, set, reject, accept } = useFormFields(EMPTY);
 
   // A signed-in operator is on the way to their first screen (or out, when there is none).
   if (signedIn) return <Loading heading />;
 
-  const shownErrors = refused ? errors.filter((error) => error.code !== ERROR.internalFailure) : [];
+  const shownErrors =
+    refused && !rejected ? errors.filter((error) => error.code !== ERROR.internalFailure) : [];
   const fieldMessages = { ...serverFieldErrors(shownErrors), ...clientErrors };
   const formMessages = shownErrors.filter((error) => !error.field);
 

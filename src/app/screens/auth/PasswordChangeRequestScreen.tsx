@@ -37,7 +37,8 @@ function RequestForm() {
     snapshot.hasTag("20") ? snapshot.context.errors : NO_ERRORS,
   );
   const notifications = NotificationsActor.useActorRef();
-  const { form, values, clientErrors, set, reject, accept } = useFormFields(EMPTY);
+  const { form, values, clientErrors, rejected, set, reject, accept } = useFormFields(EMPTY);
+  const serverErrors = rejected ? NO_ERRORS : errors;
 
   useEffect(() => {
     if (!sent) return;
@@ -45,7 +46,7 @@ function RequestForm() {
     navigateTo(PUBLIC_PATHS.login);
   }, [sent, notifications, message]);
 
-  const fieldMessages = { ...serverFieldErrors(errors), ...clientErrors };
+  const fieldMessages = { ...serverFieldErrors(serverErrors), ...clientErrors };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = validateForm(passwordChangeRequest.request, values);
@@ -59,7 +60,7 @@ function RequestForm() {
       <AuthForm
         form={form}
         onSubmit={submit}
-        messages={errors.filter((error) => !error.field)}
+        messages={serverErrors.filter((error) => !error.field)}
         submitLabel={t("send")}
         submitDisabled={busy || sent}
         link={{ href: appUrl(PUBLIC_PATHS.login), label: t("returnToLogin") }}

@@ -99,10 +99,11 @@ function ChangeForm({ token, expiresAt }: { token: string; expiresAt: string }) 
   );
   const notifications = NotificationsActor.useActorRef();
   const expired = useExpired(expiresAt);
-  const { form, values, clientErrors, set, reject, accept } = useFormFields({
+  const { form, values, clientErrors, rejected, set, reject, accept } = useFormFields({
     password: "",
     passwordConfirmation: "",
   });
+  const serverErrors = rejected ? NO_ERRORS : errors;
 
   useEffect(() => {
     if (!changed) return;
@@ -116,15 +117,15 @@ function ChangeForm({ token, expiresAt }: { token: string; expiresAt: string }) 
   if (expired || tokenRefused)
     return <UnusableUrl refusal={tokenRefused ? refusalOf([tokenRefused]) : "919"} />;
 
-  const mismatch = errors.some((error) => error.code === ERROR.passwordMismatch)
+  const mismatch = serverErrors.some((error) => error.code === ERROR.passwordMismatch)
     ? message("no.920")
     : undefined;
   const fieldMessages: FieldErrors = {
-    ...serverFieldErrors(errors),
+    ...serverFieldErrors(serverErrors),
     ...(mismatch ? { passwordConfirmation: mismatch } : {}),
     ...clientErrors,
   };
-  const formMessages = errors.filter((error) => !error.field && error.code !== ERROR.passwordMismatch);
+  const formMessages = serverErrors.filter((error) => !error.field && error.code !== ERROR.passwordMismatch);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
