@@ -1,6 +1,5 @@
 import { clearTransit, getTransit, setTransit } from "../../client/transit.ts";
 import { type MenuItem, menuScreenIds } from "../../contract/menu.ts";
-import type { ScreenId } from "../../contract/screens.ts";
 import { protectedScreenAt } from "../routeChunks.ts";
 import { IMPLEMENTED_SCREENS } from "../screenRegistry.ts";
 
@@ -20,11 +19,6 @@ export function rememberLoginReturn(location: string): void {
 
 export const forgetLoginReturn = (): void => clearTransit(DESTINATION);
 
-const leafScreens = (items: readonly MenuItem[]): ScreenId[] =>
-  items.flatMap((item) =>
-    item.children ? leafScreens(item.children) : item.screenId ? [item.screenId] : [],
-  );
-
 /**
  * The remembered location, when this operator may open it: a menu screen must be in their menu
  * (`visibleMenu`); a screen outside the menu (an event's detail) checks its own permission, as it
@@ -36,6 +30,6 @@ export function loginReturnFor(visibleMenu: readonly MenuItem[]): string | undef
     return undefined;
   const screen = protectedScreenAt(location);
   if (screen === undefined || !IMPLEMENTED_SCREENS.has(screen)) return undefined;
-  if (menuScreenIds().includes(screen) && !leafScreens(visibleMenu).includes(screen)) return undefined;
+  if (menuScreenIds().includes(screen) && !menuScreenIds(visibleMenu).includes(screen)) return undefined;
   return location;
 }
