@@ -20,6 +20,7 @@ import { fixedStatement } from "./fixedStatement.ts";
 import type { LinkKeyValue } from "./linkKeys.ts";
 import { type NegativeProbe, negativeProbesOf } from "./negativeKeys.ts";
 import { normalizeIp, normalizeKeywordText } from "./normalize.ts";
+import { type PendingScreening, pendingBefore } from "./pendingScreenings.ts";
 import { earlierMailSql } from "./relatedLookup.ts";
 import {
   keywordFactKey,
@@ -29,7 +30,7 @@ import {
   type WhiteType,
 } from "./types.ts";
 import {
-  type VelocityCount,
+  type NumberedVelocityCount,
   type VelocityNeed,
   velocityAnswersOf,
   velocityCountsOf,
@@ -78,6 +79,11 @@ export interface FactsRequest {
   now: Date;
   /** An application whose current credential fingerprint is read with the facts (the screening API's guard). */
   guardApplicationId?: string;
+  /**
+   * The screening as listed pending (pendingScreenings): the pending screenings before it count in
+   * its velocity and first-time customer facts (without it, only stored events count).
+   */
+  pending?: PendingScreening;
 }
 
 export interface GatheredFacts {
@@ -90,7 +96,7 @@ export interface GatheredFacts {
   guard: string | null;
 }
 
-/** The statement's array parameters, each one element per probe of its look-up. */
+/** The statement's array parameters, each one element per probe of its look-up (velocityExcluded: per batch). */
 const PARAMETERS = [
   "whiteScreening",
   "whiteCompany",
@@ -112,6 +118,7 @@ const PARAMETERS = [
   "velocityWindow",
   "velocityValue",
   "velocityNow",
+  "velocityExcluded",
   "mailScreening",
   "mailCompany",
   "mailValue",
@@ -138,7 +145,7 @@ const factsStatement = fixedStatement(
     ${whiteMatchesSql({ screening: p.whiteScreening, companyId: p.whiteCompany, type: p.whiteType, value: p.whiteValue })} as white,
     ${negativeHitsSql({ screening: p.negativeScreening, companyId: p.negativeCompany, item: p.negativeItem, value: p.negativeValue })} as negative,
     ${keywordHitsSql({ screening: p.keywordScreening, companyId: p.keywordCompany, categoryId: p.keywordCategory, label: p.keywordLabel, text: p.keywordText })} as keyword,
-    ${velocitySql({ count: p.velocityCount, single: p.velocitySingle, companyId: p.velocityCompany, keyType: p.velocityKey, windowMs: p.velocityWindow, value: p.velocityValue, now: p.velocityNow })} as velocity,
+    ${velocitySql({ count: p.velocityCount, single: p.velocitySingle, companyId: p.velocityCompany, keyType: p.velocityKey, windowMs: p.velocityWindow, value: p.velocityValue, now: p.velocityNow, excluded: p.velocityExcluded })} as velocity,
     ${earlierMailSql({ screening: p.mailScreening, companyId: p.mailCompany, mail: p.mailValue, now: p.mailNow })} as mail_seen,
     ${ipGeoSql({ screening: p.geoScreening, companyId: p.geoCompany, address: p.geoAddress })} as geo,
     ${credentialFingerprintsSql(p.guardApplications)} as guard`,
@@ -148,15 +155,27 @@ const factsStatement = fixedStatement(
 interface Probes {
   negative: NegativeProbe[];
   velocityNeeds: VelocityNeed[];
-  velocityCounts: (VelocityCount & { number: number })[];
+  velocityCounts: NumberedVelocityCount[];
+  /** Whether a pending screening before it has one of the purchaser's e-mail keys. */
+  pendingMail: boolean;
 }
 
 /** Array parameters as built: texts, numbers and booleans only (arrayLiteral writes no NULL). */
 type ParameterArrays = Record<Parameter, (string | number | boolean)[]>;
 
-/** Adds one screening's probes to the batch's array parameters. */
-function addProbes(values: ParameterArrays, screening: number, request: FactsRequest): Probes {
-  const { companyId, tx, needs, linkKeys } = request;
+/**
+ * Adds one screening's probes to the batch's array parameters. The pending screenings before it are
+ * counted here, from memory, and their event IDs go to `excluded`, so that a store committing while
+ * the statement starts is counted once, whether or not the statement's snapshot sees it.
+ */
+function addProbes(
+  db: Kysely<Database>,
+  values: ParameterArrays,
+  excluded: Set<string>,
+  screening: number,
+  request: FactsRequest,
+): Probes {
+  const { companyId, tx, needs, linkKeys, pending } = request;
   const now = request.now.toISOString();
   for (const probe of whiteProbesOf(tx)) {
     values.whiteScreening.push(screening);
@@ -182,6 +201,12 @@ function addProbes(values: ParameterArrays, screening: number, request: FactsReq
   const velocityCounts = velocityCountsOf(velocityNeeds, linkKeys).map((count) => {
     // Numbered across the batch: the answers come back by number.
     const number = values.velocityCount.length === 0 ? 0 : (values.velocityCount.at(-1) as number) + 1;
+    const earlier = pending ? pendingBefore(db, pending, count.key, count.values, count.windowMs) : [];
+    const counted = { events: earlier.length, amount: 0 };
+    for (const other of earlier) {
+      counted.amount += other.amount;
+      for (const eventId of other.eventIds) excluded.add(eventId);
+    }
     for (const value of count.values) {
       values.velocityCount.push(number);
       values.velocitySingle.push(count.values.length === 1);
@@ -191,10 +216,12 @@ function addProbes(values: ParameterArrays, screening: number, request: FactsReq
       values.velocityValue.push(value);
       values.velocityNow.push(now);
     }
-    return { ...count, number };
+    return { ...count, number, pending: counted };
   });
+  const purchaserMails: string[] = [];
   for (const key of linkKeys) {
     if (!key.purchaserMail) continue;
+    purchaserMails.push(key.value);
     values.mailScreening.push(screening);
     values.mailCompany.push(companyId);
     values.mailValue.push(key.value);
@@ -207,7 +234,11 @@ function addProbes(values: ParameterArrays, screening: number, request: FactsReq
     values.geoAddress.push(address);
   }
   if (request.guardApplicationId !== undefined) values.guardApplications.push(request.guardApplicationId);
-  return { negative, velocityNeeds, velocityCounts };
+  const pendingMail =
+    pending !== undefined &&
+    purchaserMails.length > 0 &&
+    pendingBefore(db, pending, "mail", purchaserMails).length > 0;
+  return { negative, velocityNeeds, velocityCounts, pendingMail };
 }
 
 /**
@@ -219,7 +250,10 @@ export async function gatherFactsOf(
   requests: readonly FactsRequest[],
 ): Promise<GatheredFacts[]> {
   const values = Object.fromEntries(PARAMETERS.map((name) => [name, []])) as unknown as ParameterArrays;
-  const probes = requests.map((request, screening) => addProbes(values, screening, request));
+  // Taken now, before the statement is sent: a screening off the pending list by then has committed.
+  const excluded = new Set<string>();
+  const probes = requests.map((request, screening) => addProbes(db, values, excluded, screening, request));
+  values.velocityExcluded = [...excluded];
   const parameters = Object.fromEntries(
     PARAMETERS.map((name) => [name, arrayLiteral(values[name])]),
   ) as Record<Parameter, string>;
@@ -234,7 +268,7 @@ export async function gatherFactsOf(
   const fingerprints = credentialFingerprintsOf(answers.guard);
   return requests.map((request, screening) => {
     const { tx, now } = request;
-    const { negative, velocityNeeds, velocityCounts } = probes[screening] as Probes;
+    const { negative, velocityNeeds, velocityCounts, pendingMail } = probes[screening] as Probes;
     const hits = negativeHits[screening] as Set<string>;
     const hitFacts = new Set(
       negative
@@ -243,7 +277,7 @@ export async function gatherFactsOf(
     );
     const flag = tx.purchaser.existingCustomerFlg;
     // The shop's flag when sent; otherwise no earlier event with the purchaser's e-mail address.
-    const firstTimeCustomer = flag !== undefined ? flag === "0" : !mailSeen.has(screening);
+    const firstTimeCustomer = flag !== undefined ? flag === "0" : !(mailSeen.has(screening) || pendingMail);
     const requested = tx.requestedAt ? new Date(tx.requestedAt) : now;
     const geo = geos[screening];
     return {

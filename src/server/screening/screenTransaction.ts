@@ -5,6 +5,7 @@ import { newEventId } from "./eventId.ts";
 import { factNeedsOf } from "./factNeeds.ts";
 import { gatherFactsBatched } from "./factsBatcher.ts";
 import { linkKeysOf } from "./linkKeys.ts";
+import { enterPending, leavePending, type PendingScreening } from "./pendingScreenings.ts";
 import { activeReleases } from "./releaseCache.ts";
 import { storeEventBatched } from "./storeBatcher.ts";
 import { readStoredOutcome } from "./storedOutcome.ts";
@@ -68,20 +69,45 @@ export async function screenTransaction(
   tx: Transaction,
   options: ScreenOptions = {},
 ): Promise<ScreeningOutcome> {
-  const { db } = deps;
-  const { companyId, modelId } = target;
   const now = options.now ?? deps.now();
+  const linkKeys = linkKeysOf(tx);
+  // Listed from its start until stored, so the screenings beside it count it (velocity, first-time
+  // customer) although no read can see it yet.
+  const pending = enterPending(deps.db, {
+    companyId: target.companyId,
+    shopEventId: tx.shopEventId,
+    at: now,
+    amount: tx.amount,
+    linkKeys,
+    eventId: newEventId(now),
+  });
+  try {
+    return await screenAndStore(deps.db, target, tx, { ...options, now }, pending);
+  } finally {
+    leavePending(deps.db, pending);
+  }
+}
+
+async function screenAndStore(
+  db: ServiceDeps["db"],
+  target: ScreeningTarget,
+  tx: Transaction,
+  options: ScreenOptions & { now: Date },
+  pending: PendingScreening,
+): Promise<ScreeningOutcome> {
+  const { companyId, modelId } = target;
+  const { now } = options;
   const logger = options.logger ?? consoleLogger;
   const releases = await activeReleases(db, companyId, modelId, now);
-  const linkKeys = linkKeysOf(tx);
   const needs = factNeedsOf([releases.normal, releases.simulation]);
   // Read with the screenings asking at the same time: one statement for them all.
   const gathered = await gatherFactsBatched(db, {
     companyId,
     tx,
     needs,
-    linkKeys,
+    linkKeys: pending.linkKeys,
     now,
+    pending,
     ...(options.guard ? { guardApplicationId: options.guard.applicationId } : {}),
   });
   if (options.guard && gathered.guard !== options.guard.fingerprint) throw new ScreeningGuardFailed();
@@ -119,7 +145,7 @@ export async function screenTransaction(
   }
 
   for (let attempt = 1; ; attempt++) {
-    const eventId = newEventId(now);
+    const eventId = pending.eventIds.at(-1) as string;
     // Stored with the screenings finishing at the same time: one statement and commit for them all.
     const stored = await storeEventBatched(db, {
       companyId,
@@ -132,7 +158,7 @@ export async function screenTransaction(
       decision,
       simulation,
       geo: gathered.geo,
-      linkKeys,
+      linkKeys: pending.linkKeys,
       now,
     });
     if (stored) {
@@ -149,5 +175,6 @@ export async function screenTransaction(
     // Not stored and no event with the shop event ID: the event ID was taken (a new one is drawn),
     // or the other screening of this shop event ID was rolled back after we saw it: try again.
     if (attempt >= EVENT_ID_ATTEMPTS) throw new Error(`shop event ID ${tx.shopEventId} could not be stored`);
+    pending.eventIds.push(newEventId(now));
   }
 }

@@ -42,6 +42,8 @@ export interface VelocityProbeColumns {
   value: RawBuilder<unknown>;
   /** The screening's time (ISO). */
   now: RawBuilder<unknown>;
+  /** Event IDs not to count (for the whole batch): the pending screenings counted in memory instead. */
+  excluded: RawBuilder<unknown>;
 }
 
 /**
@@ -58,7 +60,8 @@ export function velocitySql(probes: VelocityProbeColumns): RawBuilder<unknown> {
       ${probes.keyType}::text[], ${probes.windowMs}::float8[], ${probes.value}::text[], ${probes.now}::timestamptz[])
       as p(c, single, company_id, t, ms, v, now)`;
   const shares = sql`e.company_id = p.company_id and e.key_type = p.t and e.key_value = p.v
-        and e.created_at >= p.now - p.ms * interval '1 millisecond' and e.created_at <= p.now`;
+        and e.created_at >= p.now - p.ms * interval '1 millisecond' and e.created_at <= p.now
+        and e.event_id <> all(${probes.excluded}::text[])`;
   return sql`(select coalesce(json_agg(json_build_array(v.c, v.n, v.amount)), '[]'::json) from (
     select p.c, s.n, s.amount
     from ${scan}
@@ -83,13 +86,19 @@ export function velocityAnswersOf(value: unknown): Map<number, { events: number;
   );
 }
 
+/** A count as read in a batch: its number there, and what the pending screenings before it add. */
+export interface NumberedVelocityCount extends VelocityCount {
+  number: number;
+  pending: { events: number; amount: number };
+}
+
 /**
- * Velocity facts of one screening: its counts (with their numbers in the batch) answered from
- * velocityAnswersOf. The event being screened is included (count + 1, amount + its amount) when it
- * has a value of the key; without one nothing is shared: 0.
+ * Velocity facts of one screening: its counts answered from velocityAnswersOf plus the pending
+ * screenings before it. The event being screened is included (count + 1, amount + its amount) when
+ * it has a value of the key; without one nothing is shared: 0.
  */
 export function velocityFactsOf(
-  counts: readonly (VelocityCount & { number: number })[],
+  counts: readonly NumberedVelocityCount[],
   answers: Map<number, { events: number; amount: number }>,
   needs: readonly VelocityNeed[],
   amount: number,
@@ -101,8 +110,8 @@ export function velocityFactsOf(
   for (const count of counts) {
     const found = answers.get(count.number) ?? { events: 0, amount: 0 };
     facts.set(velocityFactKey(count.key, count.windowMs), {
-      count: found.events + 1,
-      amount: found.amount + amount,
+      count: found.events + count.pending.events + 1,
+      amount: found.amount + count.pending.amount + amount,
     });
   }
   return facts;

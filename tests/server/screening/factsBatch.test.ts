@@ -8,6 +8,7 @@ import { gatherFactsBatched } from "../../../src/server/screening/factsBatcher.t
 import { fixedStatement } from "../../../src/server/screening/fixedStatement.ts";
 import { type FactsRequest, gatherFactsOf } from "../../../src/server/screening/gatherFacts.ts";
 import { linkKeysOf } from "../../../src/server/screening/linkKeys.ts";
+import { enterPending, leavePending } from "../../../src/server/screening/pendingScreenings.ts";
 import { syncNegativeKeys } from "../../../src/server/services/negativeLookup.ts";
 import { normalizeWhiteValue } from "../../../src/server/services/whiteLookup.ts";
 import { testBackends } from "../helpers/testBackends.ts";
@@ -210,6 +211,48 @@ describe.each(testBackends())("facts read in batches (%s)", (backend) => {
       [...batch, ...[...batch].reverse()].map((one) => gatherFactsBatched(h.db, one)),
     );
     expect(together).toEqual([...alone, ...[...alone].reverse()]);
+  });
+
+  it("counts a pending screening once, whether or not its store has committed", async () => {
+    const burstCard = hash(fresh("pending"));
+    const enter = (input: ReturnType<typeof purchase>, now: Date, eventId: string) => {
+      const tx = transactionSchema.parse(input);
+      return enterPending(h.db, {
+        companyId: "DEMO",
+        shopEventId: tx.shopEventId,
+        at: now,
+        amount: tx.amount,
+        linkKeys: linkKeysOf(tx),
+        eventId,
+      });
+    };
+    const asked = (now: Date) => {
+      const input = purchase({ amount: 30, card: { cchash: burstCard } });
+      const one = request("DEMO", input, now);
+      return { ...one, pending: enter(input, now, `E-NOT-STORED-${fresh("")}`) };
+    };
+    // Committed, but still listed: its store's commit returned after the read was asked.
+    const stored = await h.screen("DEMO", purchase({ amount: 10, card: { cchash: burstCard } }), at(10));
+    const committed = enter(purchase({ amount: 10, card: { cchash: burstCard } }), at(10), stored.eventId);
+    // Not stored yet.
+    const inFlight = enter(purchase({ amount: 20, card: { cchash: burstCard } }), at(11), "E-IN-FLIGHT");
+    const later = asked(at(12));
+    const before = asked(at(9));
+    try {
+      const [laterFacts, beforeFacts] = await gatherFactsOf(h.db, [later, before]);
+      // Itself, the committed one (stored and listed: once), the one in flight and the one of its
+      // batch screened before it: 4, 90.
+      expect(laterFacts?.facts.velocity.get(`cchash|${HOUR}`)).toEqual({ count: 4, amount: 90 });
+      // Screened before all of them: none of the three counts.
+      expect(beforeFacts?.facts.velocity.get(`cchash|${HOUR}`)).toEqual({ count: 1, amount: 30 });
+    } finally {
+      for (const pending of [committed, inFlight, later.pending, before.pending]) leavePending(h.db, pending);
+    }
+    // Off the list, the stored one still counts (from the database) and the other no longer does.
+    const [after] = await gatherFactsOf(h.db, [
+      request("DEMO", purchase({ amount: 30, card: { cchash: burstCard } }), at(12)),
+    ]);
+    expect(after?.facts.velocity.get(`cchash|${HOUR}`)).toEqual({ count: 2, amount: 40 });
   });
 
   it("answers the others when one screening's read fails the batch", async () => {

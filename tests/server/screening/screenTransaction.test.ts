@@ -652,6 +652,98 @@ describe.each(testBackends())("screening engine (%s)", (backend) => {
       expect((await h.screen("ACME", purchase({ device: { ipaddress: ip } }), at(1))).aaresult).toBe("OK");
       expect((await h.screen("ACME", purchase({ device: { ipaddress: ip } }), at(2))).aaresult).toBe("NG");
     });
+
+    it("counts screenings running at the same moment, each once, in screening order", async () => {
+      const card = hash(fresh("burst"));
+      await h.release("DEMO", [
+        group("件数", 1, "NG", "AND", [
+          rule("V_BURST", {
+            kind: "velocity",
+            key: "cchash",
+            measure: "count",
+            window: { value: 1, unit: "hours" },
+            op: "gte",
+            value: 4,
+          }),
+        ]),
+        group("金額", 2, "HOLD", "AND", [
+          rule("V_BURST_AMOUNT", {
+            kind: "velocity",
+            key: "cchash",
+            measure: "amount",
+            window: { value: 1, unit: "hours" },
+            op: "gte",
+            value: 3_000,
+          }),
+        ]),
+      ]);
+      // One stored before; then a burst: all asking together (one facts batch, stores overlapping).
+      await h.screen("DEMO", purchase({ amount: 1_000, card: { cchash: card } }), at(5000));
+      const burst = await Promise.all(
+        [1, 2, 3, 4, 5, 6].map((n) =>
+          h.screen("DEMO", purchase({ amount: 1_000, card: { cchash: card } }), at(5000 + n / 1000)),
+        ),
+      );
+      // The n-th of the burst is the (n + 1)-th use of the card: the first sees 2 (2,000: OK), the
+      // second 3 (3,000: HOLD), from the third on 4 or more (NG).
+      expect(burst.map((outcome) => outcome.aaresult)).toEqual(["OK", "HOLD", "NG", "NG", "NG", "NG"]);
+      // Another tenant's burst with the same card at the same moment counts only its own.
+      await h.release("ACME", [
+        group("件数", 1, "NG", "AND", [
+          rule("V_BURST", {
+            kind: "velocity",
+            key: "cchash",
+            measure: "count",
+            window: { value: 1, unit: "hours" },
+            op: "gte",
+            value: 2,
+          }),
+        ]),
+      ]);
+      const acme = await Promise.all(
+        [1, 2].map(() => h.screen("ACME", purchase({ card: { cchash: card } }), at(5000 + 1 / 1000))),
+      );
+      expect(acme.map((outcome) => outcome.aaresult)).toEqual(["OK", "NG"]);
+    });
+
+    it("counts a shop's retry of a pending shop event ID once", async () => {
+      const card = hash(fresh("retry"));
+      await h.release("DEMO", [
+        group("件数", 1, "NG", "AND", [
+          rule("V_RETRY", {
+            kind: "velocity",
+            key: "cchash",
+            measure: "count",
+            window: { value: 1, unit: "hours" },
+            op: "gte",
+            value: 2,
+          }),
+        ]),
+      ]);
+      const first = purchase({ card: { cchash: card } });
+      const [original, retry, next] = await Promise.all([
+        h.screen("DEMO", first, at(6000)),
+        h.screen("DEMO", first, at(6000)),
+        h.screen("DEMO", purchase({ card: { cchash: card } }), at(6000)),
+      ]);
+      expect(original?.aaresult).toBe("OK");
+      expect(retry).toMatchObject({ eventId: original?.eventId, duplicate: true });
+      // The third sees the card once before it (the original), not twice.
+      expect(next?.aaresult).toBe("NG");
+      const again = await h.screen("DEMO", purchase({ card: { cchash: card } }), at(6001));
+      expect(again.aaresult).toBe("NG");
+    });
+
+    it("sees a purchaser's e-mail of a screening running beside it (first-time customer once)", async () => {
+      await h.release("DEMO", [
+        group("初回", 1, "REVIEW", "OR", [rule("FIRST", { kind: "firstTimeCustomer" })]),
+      ]);
+      const mail = { mailAccountHash: hash(fresh("together")), mailDomain: "example.jp" };
+      const outcomes = await Promise.all(
+        [1, 2, 3].map((n) => h.screen("DEMO", purchase({ purchaser: mail }), at(7000 + n / 1000))),
+      );
+      expect(outcomes.map((outcome) => outcome.aaresult)).toEqual(["REVIEW", "OK", "OK"]);
+    });
   });
 
   it("links a new event to the tenant's earlier events sharing a key, naming the key", async () => {
