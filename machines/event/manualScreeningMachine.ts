@@ -1,4 +1,4 @@
-import { assertEvent, assign, setup } from "xstate";
+import { and, assertEvent, assign, setup } from "xstate";
 import type { ErrorItem } from "../../src/contract/envelope.ts";
 import { ERROR } from "../../src/contract/errors.ts";
 import type {
@@ -123,6 +123,26 @@ const RELEASE = {
   params: ({ context }: { context: ManualScreeningContext }) => ({ eventId: context.eventId }),
 } as const;
 
+/**
+ * Another event shown while a dialog is being opened or is open (Next, a related event, the
+ * browser's Back): the edit of the event left is given up, so no dialog opens over the new one and
+ * nothing typed is saved on the event left. A lock the dialog holds is released; one being taken is
+ * given back by the app's beginEdit. The same event shown again (a reload) changes nothing.
+ */
+const showAnother = (release: boolean) =>
+  [
+    {
+      guard: and(["anotherEvent", "shownBlocked"]),
+      target: "#manualScreening.readOnly",
+      actions: [...(release ? [RELEASE] : []), "recordShownDetail", "clearEdit", "showBlock"],
+    },
+    {
+      guard: "anotherEvent",
+      target: "#manualScreening.viewing",
+      actions: [...(release ? [RELEASE] : []), "recordShownDetail", "clearEdit"],
+    },
+  ] as const;
+
 /** Leaving a dialog or a message: back to the event (it was editable, or no dialog would be open). */
 const backToEvent = { target: "#manualScreening.viewing", actions: "clearEdit" } as const;
 
@@ -134,7 +154,8 @@ const backToEvent = { target: "#manualScreening.viewing", actions: "clearEdit" }
  * version they saw. A success hands the fresh detail to the app (`detailSaved`) and shows 001/002; a
  * stale version (015) reloads the event and stays read-only until it arrives; another operator's lock
  * (688), screening (999) or update (1000) make it read-only with that message; field errors stay in
- * the dialog. Leaving the dialog any other way than a save releases the lock (`releaseEdit`).
+ * the dialog. Leaving the dialog any other way than a save releases the lock (`releaseEdit`); another
+ * event shown before the save starts gives the edit up (`showAnother`).
  */
 export const manualScreeningMachine = setup({
   types: {
@@ -154,6 +175,10 @@ export const manualScreeningMachine = setup({
     shownBlocked: ({ event }) => {
       assertEvent(event, "detail.show");
       return event.editBlock !== null;
+    },
+    anotherEvent: ({ context, event }) => {
+      assertEvent(event, "detail.show");
+      return event.eventId !== context.eventId;
     },
     labelsMissing: ({ context }, params: { outcome: LoadOptionsOutcome }) =>
       context.action === "label" && params.outcome.ok && params.outcome.result.labels.length === 0,
@@ -260,6 +285,7 @@ export const manualScreeningMachine = setup({
     },
     preparing: {
       tags: ["busy"],
+      on: { "detail.show": showAnother(false) },
       invoke: {
         id: "loadOptions",
         src: "loadOptions",
@@ -297,6 +323,7 @@ export const manualScreeningMachine = setup({
     },
     beginning: {
       tags: ["busy"],
+      on: { "detail.show": showAnother(false) },
       invoke: {
         id: "beginEdit",
         src: "beginEdit",
@@ -347,6 +374,7 @@ export const manualScreeningMachine = setup({
         editing: {
           tags: ["editing", "editLocked"],
           on: {
+            "detail.show": showAnother(true),
             "form.submit": {
               target: "confirming",
               actions: { type: "recordDraft", params: ({ event }) => ({ values: event.values }) },
@@ -359,6 +387,7 @@ export const manualScreeningMachine = setup({
         },
         confirming: {
           tags: ["editing", "editLocked"],
+          on: { "detail.show": showAnother(true) },
           invoke: {
             id: "confirmSave",
             src: "confirmSave",

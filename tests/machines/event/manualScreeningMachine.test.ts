@@ -243,6 +243,61 @@ describe("manualScreeningMachine", () => {
     expect(actor.getSnapshot().value).toBe("saved");
   });
 
+  it("gives up an edit being opened or open when another event is shown (Next, a related event, Back): nothing is saved on the event left", async () => {
+    const nextEvent: EventDetail = {
+      ...reviewEvent,
+      basic: { ...reviewEvent.basic, eventId: "EV0000000002" },
+    };
+    const pending = <T>() => {
+      let resolve: (value: T) => void = () => undefined;
+      const promise = new Promise<T>((done) => {
+        resolve = done;
+      });
+      return { promise, resolve };
+    };
+
+    // The choices still loading: the dialog never opens, no lock is taken.
+    const options = pending<LoadOptionsOutcome>();
+    const loading = startScreening({ options: () => options.promise });
+    loading.show(reviewEvent);
+    loading.actor.send({ type: "action.open", action: "ng" });
+    loading.show(nextEvent);
+    options.resolve(optionsLoaded);
+    await settle();
+    expect(loading.actor.getSnapshot().value).toBe("viewing");
+    expect(loading.actor.getSnapshot().context).toMatchObject({ eventId: "EV0000000002", action: null });
+    expect(loading.calls).toEqual(["options"]);
+
+    // The lock being taken: the dialog never opens (the app gives a lock taken meanwhile back).
+    const begin = pending<BeginEditOutcome>();
+    const beginning = startScreening({ begin: () => begin.promise });
+    beginning.show(reviewEvent);
+    await beginning.openDialog("ok");
+    expect(beginning.actor.getSnapshot().value).toBe("beginning");
+    beginning.show(nextEvent);
+    begin.resolve(editBegun);
+    await settle();
+    expect(beginning.actor.getSnapshot().value).toBe("viewing");
+    expect(beginning.actor.getSnapshot().context).toMatchObject({ eventId: "EV0000000002", action: null });
+
+    // The dialog open: its lock on the event left is released; the next event shows as it is.
+    const open = startScreening();
+    open.show(reviewEvent);
+    await open.openDialog("hold");
+    open.show({ ...lockedEvent, basic: nextEvent.basic });
+    expect(open.actor.getSnapshot().value).toBe("readOnly");
+    expect(open.actor.getSnapshot().context).toMatchObject({ eventId: "EV0000000002", action: null });
+    expect(open.effects).toEqual([`releaseEdit ${reviewEvent.basic.eventId}`]);
+    expect(open.saves).toEqual([]);
+
+    // The same event shown again (a save's fresh detail, a reload) leaves an open dialog alone.
+    const same = startScreening();
+    same.show(reviewEvent);
+    await same.openDialog("memo");
+    same.show(reviewEvent);
+    expect(same.actor.getSnapshot().matches({ holding: "editing" })).toBe(true);
+  });
+
   it("routes an exception to error and retries the step that failed, keeping the values", async () => {
     let fail = true;
     const { actor, saves, show, openDialog } = startScreening({

@@ -90,6 +90,12 @@ const show = (detail: typeof reviewEvent) =>
   }) satisfies ManualScreeningEvent;
 const showFree = show(reviewEvent);
 const showLocked = show(lockedEvent);
+/** The next event of the search (Next, a related event, the browser's Back), free or locked. */
+const NEXT_EVENT_ID = "EV0000000002";
+const showNext = { ...showFree, eventId: NEXT_EVENT_ID } satisfies ManualScreeningEvent;
+const showNextLocked = { ...showLocked, eventId: NEXT_EVENT_ID } satisfies ManualScreeningEvent;
+/** Where another event's arrival gives up the edit under way. */
+const EDIT_UNDER_WAY = ["preparing", "beginning", { holding: "editing" }, { holding: "confirming" }] as const;
 const open = (action: EventAction) => ({ type: "action.open", action }) satisfies ManualScreeningEvent;
 const submit = (action: EventAction) =>
   ({ type: "form.submit", values: filledValues[action] }) satisfies ManualScreeningEvent;
@@ -97,7 +103,7 @@ const submit = (action: EventAction) =>
 export const manualScreeningWalk = {
   machine: manualScreeningMachine,
   events: {
-    "detail.show": [showFree, showLocked],
+    "detail.show": [showFree, showLocked, showNext, showNextLocked],
     "action.open": EVENT_ACTIONS.map(open),
     "form.submit": (snapshot) => [submit(snapshot.context.action ?? "ok")],
     "edit.cancel": [{ type: "edit.cancel" }],
@@ -118,9 +124,13 @@ export const manualScreeningWalk = {
   },
   filterEvents: (snapshot, event) => {
     const type: string = event.type;
-    // One pass over every action from the event as first shown; after a save (version 2) the same
-    // dialogs would only repeat the graph.
-    if (type === "action.open") return snapshot.context.version === 1;
+    // One pass over every action from the event as first shown; after a save (version 2) or on the
+    // next event the same dialogs would only repeat the graph.
+    if (type === "action.open")
+      return snapshot.context.version === 1 && snapshot.context.eventId !== NEXT_EVENT_ID;
+    // The next event matters only while an edit is under way on the one shown.
+    if (type === "detail.show" && Reflect.get(event, "eventId") === NEXT_EVENT_ID)
+      return EDIT_UNDER_WAY.some((state) => snapshot.matches(state));
     // "No labels" matters only to the label dialog.
     if (Reflect.get(event, "output") === optionsWithoutLabels) return snapshot.context.action === "label";
     return true;
@@ -196,6 +206,19 @@ export const manualScreeningWalk = {
         submit("ng"),
         { type: "xstate.done.actor.confirmSave", output: false },
         { type: "edit.cancel" },
+      ],
+      endState: "viewing",
+      actions: ["releaseEdit"],
+    },
+    {
+      description:
+        "Next pressed while the NG dialog opens: the dialog's lock is released, the next event shown, nothing saved",
+      events: [
+        showFree,
+        open("ng"),
+        { type: "xstate.done.actor.loadOptions", output: optionsLoaded },
+        { type: "xstate.done.actor.beginEdit", output: editBegun },
+        showNext,
       ],
       endState: "viewing",
       actions: ["releaseEdit"],
