@@ -103,6 +103,9 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     await ui.page.keyboard.press("Enter");
     await expect.poll(() => reason.getAttribute("aria-invalid")).toBe("true");
     await ui.page.keyboard.type("Card reported stolen");
+    // A memo of two lines (the issuer's answer on its own line) keeps them in the history.
+    await dialog.getByLabel(s.fields.memo, { exact: true }).fill("Called the issuer\nCard blocked");
+    await reason.focus();
     await ui.page.keyboard.press("Enter");
     const confirm = await visible(
       ui.page.getByRole("dialog", { name: SHELL[lang].confirmTitle, exact: true }),
@@ -122,9 +125,21 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
         codeLabel(lang, "maresult", "20"),
         "Card reported stolen",
         ACCOUNTS.admin.name,
-        "",
+        "Called the issuer\nCard blocked",
         labels,
       ]);
+    // As shown, not only as held: the memo's line break is not folded into a space.
+    await expect
+      .poll(() =>
+        history
+          .locator("tbody tr")
+          .first()
+          .locator("td")
+          .nth(4)
+          // biome-ignore lint/performance/useDomNodeTextContent: the text as rendered is what is checked
+          .evaluate((cell) => (cell as HTMLElement).innerText),
+      )
+      .toBe("Called the issuer\nCard blocked");
     // Focus is back on the button the dialog was opened with.
     await expect
       .poll(() => action(ui.page, "ng").evaluate((button) => button === document.activeElement))

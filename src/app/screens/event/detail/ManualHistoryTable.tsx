@@ -27,7 +27,12 @@ export function ManualHistoryTable({ history }: { history: EventDetail["manualHi
     },
     { key: "reason", header: t("columns.reason"), cell: (entry) => entry.reason ?? "" },
     { key: "operatorName", header: t("columns.operatorName"), cell: (entry) => entry.operatorName ?? "" },
-    { key: "memo", header: t("columns.memo"), cell: (entry) => entry.memo ?? "" },
+    // A memo is typed in several lines (a textarea): shown as typed, as the screening memos are.
+    {
+      key: "memo",
+      header: t("columns.memo"),
+      cell: (entry) => <span className="event-detail-memo">{entry.memo ?? ""}</span>,
+    },
     { key: "labelNames", header: t("columns.labelNames"), cell: (entry) => entry.labelNames.join(", ") },
   ];
   return (
