@@ -54,8 +54,9 @@ export interface ManualScreeningContext {
   /** The values last submitted in the dialog (kept for the confirmation, a retry and the form). */
   draft: ActionValues | null;
   /**
-   * The values of a save refused by 015: the event reloads, and reopening the same action's dialog
-   * starts from them, so nothing typed is lost. Forgotten when another event is shown.
+   * The values of a save refused by 015, or by any refusal that closes the dialog (the event taken
+   * meanwhile: 688, 999, 1000): the event reloads, and reopening the same action's dialog starts from
+   * them, so nothing typed is lost. Forgotten when another event is shown.
    */
   keptDraft: ActionValues | null;
   /** The last refusal or failure: the dialog or the screen shows it. */
@@ -457,9 +458,12 @@ export const manualScreeningMachine = setup({
                 },
               },
               {
+                // The event taken meanwhile (688 once this operator's lock had lapsed, a job's 999 or
+                // 1000) or another refusal: what was typed waits for the same dialog, as after 015.
                 target: "#manualScreening.refused",
                 actions: [
                   { type: "recordErrors", params: ({ event }) => ({ errors: refusalErrors(event.output) }) },
+                  "keepDraft",
                   RELEASE,
                 ],
               },

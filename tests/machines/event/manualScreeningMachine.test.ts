@@ -177,6 +177,25 @@ describe("manualScreeningMachine", () => {
     expect(actor.getSnapshot().context.draft).toBeNull();
   });
 
+  it("keeps what was typed when a save is refused because the event was taken meanwhile (688, 999, 1000), for the same action's dialog once it is free", async () => {
+    const lockedOnSave = {
+      ok: false,
+      errors: [{ code: ERROR.editLocked, message: "This event is being edited by another user." }],
+    } satisfies SaveOutcome;
+    for (const refusal of [lockedOnSave, saveUnderScreening]) {
+      const { actor, show, openDialog } = startScreening({ save: async () => refusal });
+      show(reviewEvent);
+      await openDialog("ng");
+      actor.send({ type: "form.submit", values: filledValues.ng });
+      await settle();
+      expect(actor.getSnapshot().value).toBe("refused");
+      // Reloaded once the other operator or the job is done: the NG dialog starts from the values.
+      show(reviewEvent);
+      await openDialog("ng");
+      expect(actor.getSnapshot().context.draft).toEqual(filledValues.ng);
+    }
+  });
+
   it("shows an event another operator is editing read-only with 688, and opens nothing", async () => {
     const { actor, calls, show } = startScreening();
     show(lockedEvent);
