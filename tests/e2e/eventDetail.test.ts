@@ -620,6 +620,21 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
       await onPath(ui.page, "/EventList");
       await lockBecomes("none");
 
+      // Left while the confirmation asks: the question goes with the screen it was about, rather
+      // than staying over the list with an Execute that would execute nothing.
+      await (await visible(ui.page.getByRole("link", { name: eventId, exact: true }))).click();
+      await screenReady(ui.page);
+      await action(ui.page, "memo").click();
+      const memoDialog = await visible(dialogOf(ui.page, "memo"));
+      await memoDialog.getByLabel(s.fields.screeningMemo, { exact: true }).fill("Left before executing");
+      await memoDialog.getByRole("button", { name: s.save, exact: true }).click();
+      const confirmation = ui.page.getByRole("dialog", { name: SHELL[lang].confirmTitle, exact: true });
+      await visible(confirmation);
+      await ui.page.goBack();
+      await onPath(ui.page, "/EventList");
+      await gone(confirmation);
+      await lockBecomes("none");
+
       await openDetail(ui.page, eventId);
       await action(ui.page, "memo").click();
       await visible(dialogOf(ui.page, "memo"));

@@ -39,21 +39,34 @@ function settle(answer: { current: Answer | null }, confirmed: boolean) {
 /**
  * Asks a question in the confirmation dialog; resolves true once the operator confirmed and the
  * dialog has closed, false when they backed out. `messageKey` is an i18n key such as "shell:logoutConfirm".
+ * `signal`: the asker is gone (an invoked actor stopped as its screen was left, say): the question is
+ * withdrawn as if cancelled, so it never stays over another screen with an Execute that does nothing.
  */
-export function useConfirm(): (messageKey: string, variant: ConfirmDialogVariant) => Promise<boolean> {
+export function useConfirm(): (
+  messageKey: string,
+  variant: ConfirmDialogVariant,
+  signal?: AbortSignal,
+) => Promise<boolean> {
   const answer = useContext(AnswerContext);
   const dialog = ConfirmDialogActor.useActorRef();
   if (!answer) throw new Error("ConfirmDialogProvider is missing above this component");
   return useCallback(
-    (messageKey, variant) =>
+    (messageKey, variant, signal) =>
       new Promise<boolean>((resolve) => {
         // One question at a time: a second one while the dialog is showing is declined at once.
-        if (!dialog.getSnapshot().matches("closed")) {
+        if (signal?.aborted || !dialog.getSnapshot().matches("closed")) {
           resolve(false);
           return;
         }
         answer.current = resolve;
         dialog.send({ type: "dialog.open", messageKey, variant });
+        signal?.addEventListener(
+          "abort",
+          () => {
+            if (answer.current === resolve) dialog.send({ type: "dialog.cancel" });
+          },
+          { once: true },
+        );
       }),
     [answer, dialog],
   );

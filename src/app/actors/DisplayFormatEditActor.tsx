@@ -69,17 +69,18 @@ export function DisplayFormatEditProvider({
     displayFormatEditMachine.provide({
       actors: {
         loadFormat: fromPromise(() => loadFormat(run)),
-        confirmSave: fromPromise(() => confirm("eventDisplay:saveConfirm", "execute")),
+        confirmSave: fromPromise(({ signal }) => confirm("eventDisplay:saveConfirm", "execute", signal)),
         saveFormat: fromPromise(({ input }: { input: { format: DisplayFormat } }) =>
           run(eventDisplayFormatSave, { format: input.format }, STAY_ON_REFUSAL),
         ),
-        confirmReset: fromPromise(({ input }: { input: { mode: DisplayMode } }) =>
-          confirm(`eventDisplay:resetConfirm.${input.mode}`, "execute"),
+        confirmReset: fromPromise(
+          ({ input, signal }: { input: { mode: DisplayMode }; signal: AbortSignal }) =>
+            confirm(`eventDisplay:resetConfirm.${input.mode}`, "execute", signal),
         ),
         resetFormat: fromPromise(({ input }: { input: { mode: DisplayMode } }) =>
           run(eventDisplayFormatReset, { mode: input.mode }, STAY_ON_REFUSAL),
         ),
-        confirmLeave: fromPromise(() => confirm("eventDisplay:discardConfirm", "execute")),
+        confirmLeave: fromPromise(({ signal }) => confirm("eventDisplay:discardConfirm", "execute", signal)),
       },
       actions: {
         leave: () => {

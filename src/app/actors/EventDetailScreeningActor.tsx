@@ -137,9 +137,11 @@ export function EventDetailScreeningProvider({ children }: { children: ReactNode
             return outcome;
           },
         ),
-        // The shared confirmation dialog, with Execute and Cancel.
-        confirmSave: fromPromise(({ input }: { input: { action: EventAction } }) =>
-          confirm(`eventDetail:confirm.${input.action}`, "execute"),
+        // The shared confirmation dialog, with Execute and Cancel; withdrawn if the edit is given up
+        // (the screen left, another event shown) while it asks.
+        confirmSave: fromPromise(
+          ({ input, signal }: { input: { action: EventAction }; signal: AbortSignal }) =>
+            confirm(`eventDetail:confirm.${input.action}`, "execute", signal),
         ),
         save: fromPromise(({ input }: { input: SaveInput }) => save(run, input)),
       },
