@@ -100,8 +100,15 @@ const eventRefIssue = {
   when: (payload: { value: unknown }) =>
     payload.value !== null && typeof payload.value === "object" && !Array.isArray(payload.value),
 };
-/** namesAnEvent for the OpenAPI document (refinements do not reach its JSON Schema). */
-const NAMES_AN_EVENT = { anyOf: [{ required: ["eventId"] }, { required: ["shopEventId"] }] };
+/**
+ * namesAnEvent for the OpenAPI document (refinements do not reach its JSON Schema). A reference of
+ * white space alone is trimmed to "" and names nothing, so the one given must hold a non-space.
+ */
+const namedBy = (key: keyof typeof eventRefShape) => ({
+  required: [key],
+  properties: { [key]: { pattern: "\\S" } },
+});
+const NAMES_AN_EVENT = { anyOf: [namedBy("eventId"), namedBy("shopEventId")] };
 
 export const eventRefSchema = z
   .object(eventRefShape)

@@ -110,4 +110,22 @@ describe.each(testBackends())("the OpenAPI document agrees with the server (%s)"
       expect(requestValid.get(spec.path)?.(envelope({ ...telegram, shopEventId: "S-1" }))).toBe(true);
     }
   });
+
+  it("an empty or blank event reference names no event in both; beside a real one it is ignored", async () => {
+    for (const [spec, extra] of [
+      [updateSettleStatusCall, { settleStatus: "10" }],
+      [eventResultCall, {}],
+    ] as const) {
+      for (const blank of [{ eventId: "" }, { shopEventId: " " }, { eventId: "\u3000", shopEventId: "" }]) {
+        const telegram = { ...blank, ...extra };
+        expect(requestValid.get(spec.path)?.(envelope(telegram)), JSON.stringify(telegram)).toBe(false);
+        const response = await shopCall(t, spec, demo, telegram);
+        expect(response.statusCode, JSON.stringify(telegram)).toBe(400);
+      }
+      // A blank eventId beside a shopEventId: the shopEventId names the event (none here: 404, not 400).
+      const named = { eventId: "", shopEventId: "NO-SUCH-ORDER", ...extra };
+      expect(requestValid.get(spec.path)?.(envelope(named))).toBe(true);
+      expect((await shopCall(t, spec, demo, named)).statusCode).toBe(404);
+    }
+  });
 });
