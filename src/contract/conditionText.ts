@@ -93,8 +93,10 @@ const WORDS: Record<Lang, Words> = {
       hours: (n) => `${n} ${n === "1" ? "hour" : "hours"}`,
       days: (n) => `${n} ${n === "1" ? "day" : "days"}`,
     },
+    // "sum of amounts", not "total amount": that is the event's Total amount field, and velocity adds
+    // up the events' Amount.
     velocity: (measure, key, window, comparison) =>
-      `velocity: ${measure === "count" ? "count" : "total amount"} of events sharing ${key} within ${window} ${comparison}`,
+      `velocity: ${measure === "count" ? "count" : "sum of amounts"} of events sharing ${key} within ${window} ${comparison}`,
     addressMismatch: "purchaser and shipping addresses differ",
     foreignIp: "IP address country outside Japan",
     hourOfDay: (from, to) => `hour of day (JST) from ${from}:00 to ${to}:59`,
@@ -147,7 +149,7 @@ const WORDS: Record<Lang, Words> = {
       days: (n) => `${n}日`,
     },
     velocity: (measure, key, window, comparison) =>
-      `ベロシティ: ${key}が同じイベントの${measure === "count" ? "件数" : "合計金額"}（${window}以内） ${comparison}`,
+      `ベロシティ: ${key}が同じイベントの${measure === "count" ? "件数" : "金額の合計"}（${window}以内） ${comparison}`,
     addressMismatch: "購入者と配送先の住所が異なる",
     foreignIp: "IPアドレスの国が日本以外",
     hourOfDay: (from, to) => `時間帯（日本時間） ${from}:00〜${to}:59`,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { conditionText } from "../../../src/contract/conditionText.ts";
+import { EVENT_FIELD_LABELS } from "../../../src/contract/eventFields.ts";
 import type { Condition, ConditionKind } from "../../../src/contract/rules.ts";
 
 /** One condition of every kind with its text in English and Japanese. */
@@ -75,8 +76,8 @@ const CASES: { condition: Condition; en: string; ja: string }[] = [
       op: "gt",
       value: 1_000_000,
     },
-    en: "velocity: total amount of events sharing e-mail within 1 day > 1,000,000",
-    ja: "ベロシティ: メールアドレスが同じイベントの合計金額（1日以内） > 1,000,000",
+    en: "velocity: sum of amounts of events sharing e-mail within 1 day > 1,000,000",
+    ja: "ベロシティ: メールアドレスが同じイベントの金額の合計（1日以内） > 1,000,000",
   },
   {
     condition: { kind: "addressMismatch" },
@@ -135,5 +136,23 @@ describe("conditionText", () => {
       'keyword hit: shipping address contains a keyword of "KW_GONE"',
     );
     expect(conditionText(condition, "ja")).toBe("キーワード該当: 配送先 住所が「KW_GONE」のキーワードを含む");
+  });
+
+  it("names the velocity sum apart from the event's Total amount field, which it does not add up", () => {
+    // The engine sums the events' amount (velocityLookup.ts); "total amount" is the totalAmount field.
+    const velocity: Condition = {
+      kind: "velocity",
+      key: "tel",
+      measure: "amount",
+      window: { value: 1, unit: "days" },
+      op: "gte",
+      value: 1,
+    };
+    const totalAmount: Condition = { kind: "amount", field: "totalAmount", op: "gte", value: 1 };
+    for (const lang of ["en", "ja"] as const) {
+      const label = EVENT_FIELD_LABELS[lang].totalAmount.toLowerCase();
+      expect(conditionText(totalAmount, lang).toLowerCase()).toContain(label);
+      expect(conditionText(velocity, lang).toLowerCase()).not.toContain(label);
+    }
   });
 });
