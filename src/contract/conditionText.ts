@@ -182,7 +182,10 @@ export function conditionText(condition: Condition, lang: Lang, options: Conditi
     case "keywordHit": {
       const category = options.keywordCategoryName?.(condition.categoryId) ?? condition.categoryId;
       const target = w.keywordTarget[condition.target];
-      const where = condition.party ? `${w.party[condition.party]} ${target}` : target;
+      // Item names belong to the order, not to a party: the engine reads every item whatever party
+      // the condition names, so the text names none.
+      const party = condition.target === "itemName" ? undefined : condition.party;
+      const where = party ? `${w.party[party]} ${target}` : target;
       return w.keywordHit(category, where, condition.match);
     }
     case "velocity": {

@@ -155,4 +155,20 @@ describe("conditionText", () => {
       expect(conditionText(velocity, lang).toLowerCase()).not.toContain(label);
     }
   });
+
+  it("names no party for a keyword in item names, which the engine reads from every order item", () => {
+    const condition: Condition = {
+      kind: "keywordHit",
+      categoryId: "KW1",
+      target: "itemName",
+      party: "shipping",
+      match: "contains",
+    };
+    expect(conditionText(condition, "en", names)).toBe(
+      'keyword hit: item name contains a keyword of "換金性商品"',
+    );
+    expect(conditionText(condition, "ja", names)).toBe(
+      "キーワード該当: 商品名が「換金性商品」のキーワードを含む",
+    );
+  });
 });
