@@ -150,7 +150,14 @@ export const transactionSchema = z
     /** The shop's own ID of the payment (merchant management ID); idempotency key per tenant. */
     shopEventId: requiredText(100).meta({ pattern: "\\S" }),
     /** Detection model to screen with; the application's model when omitted. */
-    modelId: optionalText(50).optional(),
+    modelId: optionalText(50)
+      .optional()
+      // Said in the document: a JSON Schema cannot know the company's models, so a shop's validator
+      // would pass any ID the server then refuses.
+      .meta({
+        description:
+          "One of the company's detection models; omitted or empty: the application's screening model. Any other ID is refused with InvalidData.Validation on telegram.modelId.",
+      }),
     /** settle_method code master value, e.g. "card", "cod", "bank", "conveni". */
     method: optionalText(20).optional(),
     amount: digits9,

@@ -92,6 +92,18 @@ describe.each(testBackends())("the OpenAPI document agrees with the server (%s)"
       );
   });
 
+  it("says that a modelId must be one of the company's models, which the server checks", async () => {
+    const doc = (await t.app.inject({ method: "GET", url: SCREENING_OPENAPI_PATH })).json();
+    const telegram =
+      doc.paths[screenTransactionCall.path].post.requestBody.content["application/json"].schema.properties
+        .telegram;
+    expect(telegram.properties.modelId.description).toMatch(/company's detection models/);
+    expect(telegram.properties.modelId.description).toContain("InvalidData.Validation");
+    const response = await shopCall(t, screenTransactionCall, demo, withField("modelId", "NO_SUCH_MODEL"));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([expect.objectContaining({ field: "telegram.modelId" })]);
+  });
+
   it("a company ID that is not alphanumeric is refused by both", async () => {
     const info = { companyId: "DE-MO", applicationId: demo.applicationId };
     expect(requestValid.get(screenTransactionCall.path)?.(envelope(sampleTransaction(), info))).toBe(false);
