@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DATE_RANGE } from "../../../contract/validation.ts";
 
 /**
  * The keyset cursor of the event list: the last row's position in list order (created_at to the
@@ -32,6 +33,20 @@ export function decodeCursor(text: string): EventCursor | undefined {
     return undefined;
   }
   const parsed = cursorSchema.safeParse(raw);
-  if (!parsed.success || Number.isNaN(Date.parse(parsed.data.c))) return undefined;
+  if (!parsed.success || !isStorableInstant(parsed.data.c)) return undefined;
   return { createdAt: parsed.data.c, eventId: parsed.data.e };
+}
+
+/**
+ * A time PostgreSQL takes as it is: Date.parse rolls 2026-02-30 over to March and takes 24:00 and
+ * the year 0000, which PostgreSQL refuses inside the query (a 500), so the text must read back the
+ * same and lie within the dates a request may carry.
+ */
+function isStorableInstant(text: string): boolean {
+  const at = Date.parse(text);
+  if (Number.isNaN(at)) return false;
+  const iso = new Date(at).toISOString();
+  return (
+    iso.slice(0, 23) === text.slice(0, 23) && iso >= DATE_RANGE.min && iso.slice(0, 10) <= DATE_RANGE.max
+  );
 }
