@@ -392,6 +392,12 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
       expect(row[CELL.aaresult]).toBe("NG");
     }
     await expectNoAxeViolations(ui.page, "event list with the detailed search open");
+
+    // Enter searches from a dropdown too, as from the text boxes and check boxes.
+    const negatived = screen.input(screen.field.negatived);
+    await negatived.selectOption("0");
+    await searched(ui.page, () => negatived.press("Enter"));
+    await ui.page.waitForURL((url) => url.searchParams.get("negatived") === "0");
   });
 
   it("shows the spec's message at each invalid field and sends nothing", async () => {

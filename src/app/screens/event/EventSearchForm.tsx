@@ -1,5 +1,5 @@
 import { Button, Flex } from "@radix-ui/themes";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   EMPTY_DETAIL_SEARCH,
@@ -37,8 +37,9 @@ const searchOf = (draft: Draft): EventSearch =>
 
 /**
  * The search form: quick or detailed, checked in the browser with the contract's schema (the spec's
- * messages at each field) before it is sent; Enter in any field searches. It shows the search in force
- * again whenever that changes (a reload, back and forward). Its key (LIST_KEYS) selects its first text.
+ * messages at each field) before it is sent; Enter in any field searches, a dropdown's too. It shows
+ * the search in force again whenever that changes (a reload, back and forward). Its key (LIST_KEYS)
+ * selects its first text.
  * "Awaiting manual screening" runs the review queue's search (searchPresets.ts) at once, and
  * "Assigned to me (not screened)" the signed-in operator's own queue.
  */
@@ -87,11 +88,20 @@ export function EventSearchForm({
     onSearch(checked.data);
   };
 
+  // Enter searches from every field (spec section 2): browsers submit a form by Enter from its text
+  // boxes and check boxes, not from a dropdown (customer type, negative registered, assignee).
+  const submitFromDropdown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== "Enter" || !(event.target instanceof HTMLSelectElement)) return;
+    event.preventDefault();
+    event.currentTarget.requestSubmit();
+  };
+
   const shownErrors = { ...serverErrors, ...errors };
   return (
     <form
       ref={formRef}
       onSubmit={submit}
+      onKeyDown={submitFromDropdown}
       noValidate
       aria-label={t("searchHeading")}
       className="event-search-form"
