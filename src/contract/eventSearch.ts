@@ -45,9 +45,14 @@ const multiValue = (max: number, opts: { hash?: boolean } = {}) =>
       ...issue("delimiterItemHash"),
     });
 const oneValue = (max: number) => z.string().trim().max(max, issue("max", { max }));
+/**
+ * Up to 9 half-width digits (spec section 5). Digits typed in full width with a Japanese input method
+ * on are folded first, as in every other search box, rather than refused as "not numbers".
+ */
 const digits9 = z
   .string()
   .trim()
+  .overwrite(foldWidth)
   .refine((v) => v === "" || rules.numeric(v), issue("numeric"))
   .refine((v) => v.length <= 9, issue("max", { max: 9 }));
 const dateField = dateText(true);

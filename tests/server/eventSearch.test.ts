@@ -396,6 +396,11 @@ describe.each(testBackends())("event list search (%s)", (backend) => {
     ["cchash", () => ({ cchash: HASH.card }), ["e1"]],
     ["amount range", () => ({ amountFrom: "2000", amountTo: "50000" }), ["e2", "e1"]],
     ["amount from", () => ({ amountFrom: "50001" }), ["e3"]],
+    [
+      "amount range typed in full width",
+      () => ({ amountFrom: "２０００", amountTo: "５００００" }),
+      ["e2", "e1"],
+    ],
     ["unit price range", () => ({ priceFrom: "10", priceTo: "1000" }), ["e3", "e1"]],
     ["quantity range", () => ({ quantityFrom: "2", quantityTo: "2" }), ["e1"]],
     ["item conditions on one item", () => ({ shopItemId: "T4-ITEM-1", quantityFrom: "3" }), []],

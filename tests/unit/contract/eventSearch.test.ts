@@ -103,7 +103,11 @@ describe("maximum length of each search field (spec section 5)", () => {
     expect(errorsOf(detail({ [field]: "1000000000" }))).toEqual([
       { field, message: "must be at most 9 characters" },
     ]);
-    expect(errorsOf(detail({ [field]: "１２" }))).toEqual([{ field, message: "must contain only numbers" }]);
+    // Full-width digits, as a Japanese input method types them, are folded to half width.
+    expect(detailSearchSchema.parse(detail({ [field]: "１２" }))[field]).toBe("12");
+    expect(errorsOf(detail({ [field]: "１２ａ" }))).toEqual([
+      { field, message: "must contain only numbers" },
+    ]);
     expect(errorsOf(detail({ [field]: "-1" }))).toEqual([{ field, message: "must contain only numbers" }]);
   });
 
