@@ -302,6 +302,9 @@ describe.each(testBackends())("event list search (%s)", (backend) => {
     expect(await quick(HASH.card.toLowerCase())).toEqual(ids("e1"));
     // Partial values and other columns do not match.
     expect(await quick("T4-MEM")).toEqual([]);
+    // Nor the digits inside a value with letters (a member or order ID), which are not a phone.
+    expect(await quick("M09044440001")).toEqual([]);
+    expect(await quick("ORD-090-4444-0001")).toEqual([]);
     expect(await quick("T4-UD-1")).toEqual([]);
   });
 

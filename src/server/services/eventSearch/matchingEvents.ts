@@ -17,6 +17,7 @@ import {
   exactValues,
   hashValues,
   ipValues,
+  phoneLikeValues,
   telValues,
   tokyoInstant,
   zipcodeValues,
@@ -95,13 +96,14 @@ const partyTargets = (target: DetailSearch["partyTarget"]): Party[] =>
 
 /**
  * Quick search: each value exactly against the event ID, the shop event ID, the shop member ID,
- * phones (tel and mobile tel of both parties), the IP address, the device ID (primaryDid), the cookie
- * and, for 64-hex values, the card hash. One union of index look-ups, so the events are fetched by key.
+ * phones (tel and mobile tel of both parties; values without Latin letters), the IP address, the
+ * device ID (primaryDid), the cookie and, for 64-hex values, the card hash. One union of index
+ * look-ups, so the events are fetched by key.
  */
 function quickCondition(db: Kysely<Database>, eb: Eb, companyId: string, search: QuickSearch) {
   const values = exactValues(search.q);
   if (values.length === 0) return sql<SqlBool>`true`;
-  const tels = telValues(search.q);
+  const tels = phoneLikeValues(search.q);
   const ips = ipValues(search.q);
   const hashes = hashValues(search.q);
   let found = db

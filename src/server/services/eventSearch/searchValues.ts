@@ -26,6 +26,19 @@ export const exactValues = (text: string): string[] =>
 /** Phone numbers as the tel link keys hold them (digits only); a value without digits matches no phone. */
 export const telValues = (text: string): string[] => distinct(splitValues(text).map(normalizeTel));
 
+/**
+ * The quick search's values that can be phone numbers (no Latin letter once folded), as the tel link
+ * keys hold them: the digits of "M09012345678" (a member ID) or "ORD-0312345678" are not a phone, and
+ * taking them as one would list an unrelated customer's events beside the exact match. A phone a
+ * shop sent with a note ("03-1234-5678(代)") still is one, so the detail's link to it finds it.
+ */
+export const phoneLikeValues = (text: string): string[] =>
+  distinct(
+    splitValues(text)
+      .filter((v) => !/[A-Za-z]/.test(foldWidth(v)))
+      .map(normalizeTel),
+  );
+
 export const ipValues = (text: string): string[] =>
   distinct(splitValues(text).map((v) => normalizeIp(foldWidth(v))));
 
