@@ -15,6 +15,7 @@ import { notProvided } from "../shared/notProvided.ts";
 import { acceptedResult, type CallOutcome, isAccepted, refusalErrors } from "../shared/outcome.ts";
 import {
   isExportable,
+  isRowSelected,
   type ListSelection,
   NO_SELECTION,
   selectedCount,
@@ -93,7 +94,7 @@ export interface LoadPageInput {
   cursor: string | null;
 }
 export type LoadPageOutcome = CallOutcome<EventPage>;
-export type SelectAllOutcome = CallOutcome<{ count: number; modelId: string }>;
+export type SelectAllOutcome = CallOutcome<{ count: number; modelId: string; until: string }>;
 export type CountTotalOutcome = CallOutcome<EventTotal>;
 
 /** The refusal of a selection across screening models made by hand (the server's for select all). */
@@ -130,10 +131,10 @@ const NOTHING_FOUND_YET = {
 const rowOf = (context: EventSearchContext, eventId: string): EventListRow | undefined =>
   context.page?.rows.find((row) => row.eventId === eventId);
 
-const isTicked = (context: EventSearchContext, eventId: string) =>
-  context.selection.kind === "ids"
-    ? context.selection.rows.some((row) => row.eventId === eventId)
-    : !context.selection.excludedEventIds.includes(eventId);
+const isTicked = (context: EventSearchContext, eventId: string) => {
+  const row = rowOf(context, eventId);
+  return row !== undefined && isRowSelected(context.selection, row);
+};
 
 const hasError = (outcome: CallOutcome<unknown>, code: string) =>
   refusalErrors(outcome).some((error) => error.code === code);
@@ -277,12 +278,13 @@ export const eventSearchMachine = setup({
         context.selection.kind === "ids" ? HAND_SELECTION_LIMIT_REFUSAL : EXCLUDED_SELECTION_LIMIT_REFUSAL,
       ],
     })),
-    selectAllOfSearch: assign(({ context }, params: { count: number; modelId: string }) => ({
+    selectAllOfSearch: assign(({ context }, params: { count: number; modelId: string; until: string }) => ({
       selection: {
         kind: "search",
         search: context.search,
         count: params.count,
         modelId: params.modelId,
+        until: params.until,
         excludedEventIds: [],
       } satisfies ListSelection,
       selectionErrors: [],

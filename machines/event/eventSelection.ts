@@ -3,7 +3,7 @@ import type { EventListRow, EventSearch, EventSelection } from "../../src/contra
 /**
  * The event list's selection (issue 4): rows picked by hand (each with its screening model, so a
  * selection across models can be refused before it is made), or every result of a search as the
- * server counted it, minus the rows unticked since.
+ * server counted it (those screened `until` the count), minus the rows unticked since.
  */
 export type ListSelection =
   | { kind: "ids"; rows: readonly { eventId: string; modelId: string }[] }
@@ -12,8 +12,20 @@ export type ListSelection =
       search: EventSearch;
       count: number;
       modelId: string;
+      /** The newest match when the server counted them (ISO 8601, UTC, microseconds): later events are not selected. */
+      until: string;
       excludedEventIds: readonly string[];
     };
+
+type ListedRow = Pick<EventListRow, "eventId" | "createdAt">;
+
+/**
+ * A row screened after "Select all search results" counted the matches (shown once the list is
+ * paged again): not part of that selection, so it can be neither ticked nor unticked in it. The
+ * row's createdAt is ISO 8601 UTC cut to the millisecond, so it is compared with `until` cut alike.
+ */
+export const isAfterSelection = (selection: ListSelection, row: Pick<EventListRow, "createdAt">): boolean =>
+  selection.kind === "search" && row.createdAt > `${selection.until.slice(0, 23)}Z`;
 
 export const NO_SELECTION: ListSelection = { kind: "ids", rows: [] };
 
@@ -23,10 +35,9 @@ export function selectedCount(selection: ListSelection): number {
     : Math.max(0, selection.count - selection.excludedEventIds.length);
 }
 
-export function isRowSelected(selection: ListSelection, eventId: string): boolean {
-  return selection.kind === "ids"
-    ? selection.rows.some((row) => row.eventId === eventId)
-    : !selection.excludedEventIds.includes(eventId);
+export function isRowSelected(selection: ListSelection, row: ListedRow): boolean {
+  if (selection.kind === "ids") return selection.rows.some((picked) => picked.eventId === row.eventId);
+  return !isAfterSelection(selection, row) && !selection.excludedEventIds.includes(row.eventId);
 }
 
 /** The screening models the selection spans (CSV output takes exactly one). */
@@ -51,21 +62,27 @@ export function selectionForCall(selection: ListSelection): EventSelection | nul
     const [first, ...rest] = selection.rows.map((row) => row.eventId);
     return first === undefined ? null : { kind: "ids", eventIds: [first, ...rest] };
   }
-  return { kind: "search", search: selection.search, excludedEventIds: [...selection.excludedEventIds] };
+  return {
+    kind: "search",
+    search: selection.search,
+    excludedEventIds: [...selection.excludedEventIds],
+    until: selection.until,
+  };
 }
 
-/** Ticks or unticks one row. */
+/** Ticks or unticks one row (a row screened after all search results were selected stays as it is). */
 export function toggleRow(
   selection: ListSelection,
-  row: Pick<EventListRow, "eventId" | "modelId">,
+  row: Pick<EventListRow, "eventId" | "modelId" | "createdAt">,
 ): ListSelection {
   if (selection.kind === "search") {
+    if (isAfterSelection(selection, row)) return selection;
     const excluded = selection.excludedEventIds.includes(row.eventId)
       ? selection.excludedEventIds.filter((id) => id !== row.eventId)
       : [...selection.excludedEventIds, row.eventId];
     return { ...selection, excludedEventIds: excluded };
   }
-  const rows = isRowSelected(selection, row.eventId)
+  const rows = isRowSelected(selection, row)
     ? selection.rows.filter((picked) => picked.eventId !== row.eventId)
     : [...selection.rows, { eventId: row.eventId, modelId: row.modelId }];
   return { kind: "ids", rows };

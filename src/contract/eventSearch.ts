@@ -3,7 +3,7 @@ import { defineCall } from "./call.ts";
 import type { CardField, DeviceField, PartyField } from "./eventFields.ts";
 import { AUTH_STATUS, AUTO_RESULTS, MANUAL_RESULT } from "./screening.ts";
 import { SETTLE_STATUSES } from "./screeningApi.ts";
-import { dateText, INTEGER_MAX, issue, rules } from "./validation.ts";
+import { DATE_RANGE, dateText, INTEGER_MAX, issue, rules } from "./validation.ts";
 
 /**
  * Event list search (spec sections 2 and 5, issue 4): quick search (mode 0, one box over the event's
@@ -344,7 +344,9 @@ export const eventCount = defineCall({
 });
 
 /**
- * Select all search results: how many and of which screening models. More than EVENT_SELECTION_LIMIT
+ * Select all search results: how many and of which screening models, and `until`, the time of the
+ * newest of them (ISO 8601 in UTC to the microsecond): the selection is the events counted, so
+ * events screened later are not added to it behind the count the operator saw. More than EVENT_SELECTION_LIMIT
  * answers InvalidData.TooManyRows (the split-the-period dialog); several models answer
  * InvalidData.MultipleModels.
  */
@@ -354,8 +356,13 @@ export const eventSelectAll = defineCall({
   path: "/api/v3/screen/event/selectAll",
   access: { kind: "read", screenId: "EventList" },
   request: z.object({ search: eventSearchSchema }).strict(),
-  response: z.object({ count: z.number().int(), modelId: z.string() }),
+  response: z.object({ count: z.number().int(), modelId: z.string(), until: z.string() }),
 });
+
+/** An instant of the selection (ISO 8601 in UTC) that PostgreSQL takes: years 1900 to 9999. */
+const selectionInstant = z.iso
+  .datetime()
+  .refine((v) => v >= DATE_RANGE.min && v.slice(0, 10) <= DATE_RANGE.max, issue("invalidType"));
 
 /** The events before and after one event within a search's order (detail's previous / next). */
 export const eventNeighbours = defineCall({
@@ -380,6 +387,8 @@ export const eventSelectionSchema = z.discriminatedUnion("kind", [
       kind: z.literal("search"),
       search: eventSearchSchema,
       excludedEventIds: z.array(z.string().trim().min(1).max(47)).max(EVENT_ID_SELECTION_LIMIT),
+      /** Only the events screened until then (eventSelectAll's `until`); none: until the request. */
+      until: selectionInstant.optional(),
     })
     .strict(),
 ]);

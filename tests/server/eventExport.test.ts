@@ -22,6 +22,7 @@ import {
   EMPTY_DETAIL_SEARCH,
   EVENT_SELECTION_LIMIT,
   type EventSelection,
+  eventSelectAll,
 } from "../../src/contract/eventSearch.ts";
 import { messageText } from "../../src/contract/messages.ts";
 import { createMailer } from "../../src/server/mail/mailer.ts";
@@ -502,6 +503,47 @@ describe.each(testBackends())("event CSV output (%s)", (backend) => {
     const [, ...rows] = records((await download(url, admin)).rawPayload.toString("utf8").slice(1));
     expect(rows.map((row) => row.split(",")[0])).toEqual(expected.map((row) => row.event_id));
     mailer.close();
+  });
+
+  it("exports all search results as select all counted them, not an event screened after the count", async () => {
+    const search = { ...EMPTY_DETAIL_SEARCH, modelId: await modelOfChosenEvent() };
+    const selected = await call(t.app, eventSelectAll, { search }, { session: admin });
+    expect(selected.statusCode).toBe(200);
+    const { count, until } = selected.json().telegram as { count: number; until: string };
+    const newest = await t.db
+      .selectFrom("events")
+      .select(
+        sql<string>`to_char(max(created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as("at"),
+      )
+      .where("company_id", "=", "DEMO")
+      .where("model_id", "=", search.modelId)
+      .where("logically_deleted", "=", false)
+      .executeTakeFirstOrThrow();
+    expect(until).toBe(newest.at);
+    // One of the counted events is screened again a second later, as a new event would be.
+    const moved = chosen[2] as string;
+    const { created_at: before } = await t.db
+      .selectFrom("events")
+      .select("created_at")
+      .where("event_id", "=", moved)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable("events")
+      .set({ created_at: sql<Date>`${until}::timestamptz + interval '1 second'` })
+      .where("event_id", "=", moved)
+      .execute();
+    try {
+      const { url, done } = await exportAndRun(
+        { kind: "search", search, excludedEventIds: [], until },
+        { delimiter: CSV_DELIMITER.comma, groups: ["basic"], encoding: "utf8" },
+      );
+      expect(done.rowCount).toBe(count - 1);
+      const [, ...rows] = records((await download(url, admin)).rawPayload.toString("utf8").slice(1));
+      expect(rows).toHaveLength(count - 1);
+      expect(rows.map((row) => row.split(",")[0])).not.toContain(moved);
+    } finally {
+      await t.db.updateTable("events").set({ created_at: before }).where("event_id", "=", moved).execute();
+    }
   });
 
   it("writes each event's related events as the detail finds them, the newest few per shared key, across batches", async () => {

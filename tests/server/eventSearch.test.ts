@@ -579,12 +579,21 @@ describe.each(testBackends())("event list search (%s)", (backend) => {
   it("select all answers the count and the one screening model", async () => {
     const response = await call(t.app, eventSelectAll, { search: inT4({}) }, { session: viewer });
     expect(response.statusCode).toBe(200);
-    expect(response.json().telegram).toEqual({ count: 3, modelId: "MODEL01" });
+    // Until the newest match, to the microsecond: the selection is the events counted.
+    expect(response.json().telegram).toEqual({
+      count: 3,
+      modelId: "MODEL01",
+      until: "2031-03-10T01:02:59.999000Z",
+    });
   });
 
   it("select all refuses more than the limit with the split-the-period message", async () => {
     const service = createEventListService({ db: t.db }, { totalCap: 150_000, selectionLimit: 150_000 });
-    expect(await service.selectAll("DEMO", inT4({}))).toEqual({ count: 3, modelId: "MODEL01" });
+    expect(await service.selectAll("DEMO", inT4({}))).toEqual({
+      count: 3,
+      modelId: "MODEL01",
+      until: "2031-03-10T01:02:59.999000Z",
+    });
     const small = createEventListService({ db: t.db }, { totalCap: 1, selectionLimit: 1 });
     const refused = await small.selectAll("DEMO", inT4({})).catch((error: unknown) => error);
     expect(refused).toMatchObject({ code: ERROR.tooManyRows, params: { max: "1" } });
@@ -608,7 +617,11 @@ describe.each(testBackends())("event list search (%s)", (backend) => {
         { search: inT4({ modelId: "T4MODEL2" }) },
         { session: admin },
       );
-      expect(one.json().telegram).toEqual({ count: 1, modelId: "T4MODEL2" });
+      expect(one.json().telegram).toEqual({
+        count: 1,
+        modelId: "T4MODEL2",
+        until: "2031-03-10T01:02:59.999000Z",
+      });
     } finally {
       await t.db.updateTable("events").set({ model_id: "MODEL01" }).where("event_id", "=", id.e3).execute();
     }

@@ -11,11 +11,12 @@ import {
   MULTIPLE_MODELS_REFUSAL,
   type SelectAllOutcome,
 } from "../../../machines/event/eventSearchMachine.ts";
-import { selectedCount, selectionForCall } from "../../../machines/event/eventSelection.ts";
+import { isRowSelected, selectedCount, selectionForCall } from "../../../machines/event/eventSelection.ts";
 import { ERROR } from "../../../src/contract/errors.ts";
 import {
   EMPTY_DETAIL_SEARCH,
   EVENT_ID_SELECTION_LIMIT,
+  type EventListRow,
   type EventSearch,
   eventSelectionSchema,
 } from "../../../src/contract/eventSearch.ts";
@@ -28,6 +29,7 @@ import {
   fullPages,
   invalidSearch,
   mixedLoaded,
+  mixedPage,
   multipleModels,
   noMatch,
   quickSearch,
@@ -308,8 +310,27 @@ describe("eventSearchMachine", () => {
       kind: "search",
       search: quickSearch,
       excludedEventIds: ["E2"],
+      until: "2026-01-05T01:02:03.000000Z",
     });
     expect(calls).toEqual(["page 200 first", "count", "selectAll"]);
+  });
+
+  it("leaves out of all search results the events screened after they were counted", async () => {
+    const later = { ...mixedPage, rows: mixedPage.rows.map((row) => ({ ...row })) };
+    const [newer] = later.rows;
+    if (!newer) throw new Error("fixture row missing");
+    newer.createdAt = "2026-01-05T01:02:03.001Z";
+    const { actor } = await searched({ page: async () => ({ ok: true, result: later, messages: [] }) });
+    actor.send({ type: "all.select" });
+    await settle();
+    const selection = () => actor.getSnapshot().context.selection;
+    // Shown unticked, and neither ticked nor counted as unticked by a press.
+    expect(isRowSelected(selection(), newer)).toBe(false);
+    expect(isRowSelected(selection(), later.rows[1] as EventListRow)).toBe(true);
+    actor.send({ type: "row.toggle", eventId: newer.eventId });
+    expect(isRowSelected(selection(), newer)).toBe(false);
+    expect(selectedCount(selection())).toBe(2);
+    expect(selectionForCall(selection())).toMatchObject({ excludedEventIds: [] });
   });
 
   it("opens the split dialog above 150,000 and shows the multiple-models refusal otherwise", async () => {
@@ -386,6 +407,7 @@ describe("eventSearchMachine", () => {
           search: quickSearch,
           count: 150_000,
           modelId: "MODEL01",
+          until: "2026-01-05T01:02:03.000000Z",
           excludedEventIds: excluded,
         },
       },

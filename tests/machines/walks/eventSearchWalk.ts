@@ -59,7 +59,8 @@ export const searchRefused: LoadPageOutcome = {
 };
 export const allSelected: SelectAllOutcome = {
   ok: true,
-  result: { count: 2, modelId: "MODEL01" },
+  // Counted as the rows' events were screened: they are all part of it.
+  result: { count: 2, modelId: "MODEL01", until: "2026-01-05T01:02:03.000000Z" },
   messages: [],
 };
 export const tooManyRows: SelectAllOutcome = {

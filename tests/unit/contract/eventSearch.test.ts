@@ -236,6 +236,17 @@ describe("code-master and other fields", () => {
       eventSelectionSchema.safeParse({ kind: "search", search: EMPTY_QUICK_SEARCH, excludedEventIds: ["E1"] })
         .success,
     ).toBe(true);
+    // Until select all's newest match: an instant PostgreSQL takes, nothing else.
+    const until = (value: string) =>
+      eventSelectionSchema.safeParse({
+        kind: "search",
+        search: EMPTY_QUICK_SEARCH,
+        excludedEventIds: [],
+        until: value,
+      }).success;
+    expect(until("2026-01-05T01:02:03.123456Z")).toBe(true);
+    for (const value of ["2026-02-30T00:00:00Z", "0000-01-01T00:00:00Z", "2026-01-05 01:02:03", "yesterday"])
+      expect(until(value), value).toBe(false);
   });
 });
 

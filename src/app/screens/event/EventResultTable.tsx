@@ -10,7 +10,11 @@ import {
   useRef,
 } from "react";
 import { useTranslation } from "react-i18next";
-import { isRowSelected, type ListSelection } from "../../../../machines/event/eventSelection.ts";
+import {
+  isAfterSelection,
+  isRowSelected,
+  type ListSelection,
+} from "../../../../machines/event/eventSelection.ts";
 import type { EventListRow } from "../../../contract/eventSearch.ts";
 import { currentLang } from "../../i18n/i18n.ts";
 import { appUrl, followsInPlace, navigateTo } from "../../navigation.ts";
@@ -211,7 +215,7 @@ export function EventResultTable({
               );
             const row = rows[slot.index];
             if (!row) return null;
-            const selected = isRowSelected(selection, row.eventId);
+            const selected = isRowSelected(selection, row);
             return (
               <tr
                 key={row.eventId}
@@ -224,6 +228,8 @@ export function EventResultTable({
                     type="checkbox"
                     data-cell="check"
                     checked={selected}
+                    // Screened after all search results were selected: not part of that selection.
+                    disabled={isAfterSelection(selection, row)}
                     aria-label={t("selectRow", { eventId: row.eventId })}
                     onChange={() => onToggle(row.eventId)}
                   />

@@ -33,8 +33,14 @@ export interface EventListService {
   ): Promise<EventListPage>;
   /** How many events match, exactly up to the cap ("150,000+" beyond). */
   count(companyId: string, search: EventSearch): Promise<EventTotal>;
-  /** How many events match and their one screening model; refuses too many (TooManyRows) or several models. */
-  selectAll(companyId: string, search: EventSearch): Promise<{ count: number; modelId: string }>;
+  /**
+   * How many events match, their one screening model and the newest one's time (`until`, so the
+   * selection stays the events counted); refuses too many (TooManyRows) or several models.
+   */
+  selectAll(
+    companyId: string,
+    search: EventSearch,
+  ): Promise<{ count: number; modelId: string; until: string }>;
   /** The newer (previous) and older (next) match around an event of the tenant (963 for any other). */
   neighbours(
     companyId: string,
@@ -79,7 +85,7 @@ export function createEventListService(
    */
   function countUpTo(companyId: string, search: EventSearch, cap: number) {
     const limited = matchingEvents(db, companyId, search)
-      .select(["e.model_id"])
+      .select(["e.model_id", "e.created_at"])
       .limit(cap + 1)
       .as("m");
     return db
@@ -88,6 +94,10 @@ export function createEventListService(
         sql<number>`count(*)::int`.as("n"),
         sql<string | null>`min(m.model_id)`.as("first_model"),
         sql<string | null>`max(m.model_id)`.as("last_model"),
+        // The newest match to the microsecond (exact when all matches were counted).
+        sql<string | null>`to_char(max(m.created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as(
+          "newest_at",
+        ),
       ])
       .executeTakeFirstOrThrow();
   }
@@ -198,13 +208,18 @@ export function createEventListService(
     },
 
     async selectAll(companyId, search) {
-      const { n, first_model, last_model } = await countUpTo(companyId, search, limits.selectionLimit);
-      if (n === 0 || first_model === null) throw new ApiError(ERROR.noDataFound);
+      const { n, first_model, last_model, newest_at } = await countUpTo(
+        companyId,
+        search,
+        limits.selectionLimit,
+      );
+      if (n === 0 || first_model === null || newest_at === null) throw new ApiError(ERROR.noDataFound);
       if (n > limits.selectionLimit) {
         throw new ApiError(ERROR.tooManyRows, [{}], { max: groupedNumber(limits.selectionLimit) });
       }
       if (first_model !== last_model) throw new ApiError(ERROR.multipleModels);
-      return { count: n, modelId: first_model };
+      // The selection is the events counted: those screened after the newest of them are not in it.
+      return { count: n, modelId: first_model, until: newest_at };
     },
 
     async neighbours(companyId, search, eventId) {

@@ -61,7 +61,10 @@ export function matchingEvents(
     : query.where((eb) => eb.and(detailConditions(db, eb, companyId, search)));
 }
 
-/** The selection of the list: explicit event IDs, or all results of a search minus the excluded ones. */
+/**
+ * The selection of the list: explicit event IDs, or all results of a search (screened until the
+ * selection's `until`, when given) minus the excluded ones.
+ */
 export function selectionEvents(
   db: Kysely<Database>,
   companyId: string,
@@ -72,7 +75,11 @@ export function selectionEvents(
       sql<SqlBool>`e.event_id = any(${textArray(selection.eventIds)})`,
     );
   }
-  const query = matchingEvents(db, companyId, selection.search);
+  const matches = matchingEvents(db, companyId, selection.search);
+  // Events screened after "select all" counted them are not part of what the operator selected.
+  const query = selection.until
+    ? matches.where(sql<SqlBool>`e.created_at <= ${selection.until}::timestamptz`)
+    : matches;
   return selection.excludedEventIds.length === 0
     ? query
     : query.where(sql<SqlBool>`not (e.event_id = any(${textArray(selection.excludedEventIds)}))`);
