@@ -413,6 +413,7 @@ describe.each(testBackends())("event list search (%s)", (backend) => {
     ["settleStatus with none", () => ({ settleStatus: ["20", "none"] }), ["e2", "e1"]],
     ["modelId", () => ({ modelId: "MODEL01" }), ["e3", "e2", "e1"]],
     ["modelId of no event", () => ({ modelId: "NOSUCH" }), []],
+    ["modelId typed in full width", () => ({ modelId: "ＭＯＤＥＬ０１" }), ["e3", "e2", "e1"]],
     ["labels any of", () => ({ labelIds: ["T4L1", "T4L2"] }), ["e3", "e1"]],
     ["assignee", () => ({ assigneeId: "1" }), ["e1"]],
     ["assignee none", () => ({ assigneeId: "none" }), ["e3", "e2"]],
