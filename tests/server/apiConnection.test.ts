@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiConnectionInfo, apiSecretReveal, apiSecretRotate } from "../../src/contract/apiConnection.ts";
 import { ERROR } from "../../src/contract/errors.ts";
@@ -134,6 +135,32 @@ describe.each(testBackends())("API connection information (%s)", (backend) => {
       .executeTakeFirstOrThrow();
     expect(row.updated_by).toBe(operator.id);
     expect(row.rotated_at.toISOString()).toBe(info.rotatedAt);
+  });
+
+  it("answers a rotation with its own key's mask, though another administrator's rotation lands right after its update", async () => {
+    // The other rotation, as a trigger: it rewrites the row the moment this one's UPDATE has run, so
+    // only an answer taken from that UPDATE itself still names this rotation's key.
+    await sql`create function rival_rotation() returns trigger language plpgsql as $$
+      begin
+        update api_applications set secret_last4 = 'RIVL'
+          where company_id = new.company_id and application_id = new.application_id;
+        return null;
+      end $$`.execute(t.db);
+    await sql`create trigger rival_rotation after update on api_applications for each row
+      when (new.secret_last4 <> 'RIVL') execute function rival_rotation()`.execute(t.db);
+    try {
+      const response = await call(t.app, apiSecretRotate, {}, { session: admin });
+      expect(response.statusCode).toBe(200);
+      const { info, secretKey } = response.json().telegram;
+      expect(info.secretKeyMasked).toBe(`${MASK}${secretKey.slice(-4)}`);
+      // The rival did land: the stored key is now the other administrator's.
+      expect((await infoOf(admin)).secretKeyMasked).toBe(`${MASK}RIVL`);
+    } finally {
+      await sql`drop trigger rival_rotation on api_applications`.execute(t.db);
+      await sql`drop function rival_rotation()`.execute(t.db);
+      // The row made whole again for the other tests: one key, its own last four.
+      await call(t.app, apiSecretRotate, {}, { session: admin });
+    }
   });
 
   it("keeps tenants apart: the company is the session's, never the request's", async () => {

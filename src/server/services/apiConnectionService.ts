@@ -142,19 +142,34 @@ export function createApiConnectionService(
     async rotate(companyId, operatorId) {
       const { application_id: applicationId } = await applicationOf(companyId);
       const secret = newApiSecret();
-      // Overwritten in place: the old key stops verifying the moment this commits.
-      await db
-        .updateTable("api_applications")
+      // Overwritten in place: the old key stops verifying the moment this commits. The answer is the
+      // UPDATE's own row: read back after it, another administrator's rotation landing in between
+      // would show this one the other key's last four characters.
+      const row = await db
+        .updateTable("api_applications as a")
+        .from("detection_models as m")
         .set({
           secret_ciphertext: cipher.encrypt(secret, cipherContext(companyId, applicationId)),
           secret_last4: secret.slice(-4),
           rotated_at: now(),
           updated_by: operatorId,
         })
-        .where("company_id", "=", companyId)
-        .where("application_id", "=", applicationId)
-        .execute();
-      return { info: toInfo(await applicationOf(companyId)), secretKey: secret };
+        .whereRef("m.company_id", "=", "a.company_id")
+        .whereRef("m.model_id", "=", "a.model_id")
+        .where("a.company_id", "=", companyId)
+        .where("a.application_id", "=", applicationId)
+        .returning([
+          "a.company_id",
+          "a.application_id",
+          "a.secret_ciphertext",
+          "a.secret_last4",
+          "a.rotated_at",
+          "m.model_id",
+          "m.model_name",
+        ])
+        .executeTakeFirst();
+      if (!row) throw new ApiError(ERROR.noDataFound);
+      return { info: toInfo(row), secretKey: secret };
     },
   };
 }
