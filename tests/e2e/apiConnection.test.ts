@@ -18,6 +18,7 @@ import {
   LANDING_PATH,
   loginAs,
   messageNo,
+  onPath,
   openMenuEntry,
   pathOf,
   textOnPage,
@@ -182,6 +183,22 @@ describe.each(TEST_LANGS)("API connection information [%s]", (lang) => {
     await visible(button(ui.page, s.hide));
     expect(await secretText(ui.page)).toBe(reissued);
     expect(await ui.page.getByText(s.newKeyNotice, { exact: true }).count()).toBe(0);
+  });
+
+  it("withdraws the reissue question when the screen is left by the browser's Back, and reissues nothing", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    await openFromMenu();
+    const masked = await secretText(ui.page);
+    await button(ui.page, s.rotate).click();
+    const dialog = await visible(ui.page.getByRole("dialog"));
+    await visible(dialog.getByText(s.rotateConfirm, { exact: true }));
+    await ui.page.goBack();
+    await onPath(ui.page, LANDING_PATH);
+    // The question goes with the screen it was about, rather than staying over the list with an
+    // Execute that would reissue nothing.
+    await gone(dialog);
+    await openFromMenu();
+    expect(await secretText(ui.page)).toBe(masked);
   });
 
   it("shows the viewer the masked key without any control, and refuses a forged reissue with 962", async () => {

@@ -3,8 +3,10 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import exportEn from "../../src/app/i18n/locales/en/eventExport.json";
 import listEn from "../../src/app/i18n/locales/en/eventList.json";
+import shellEn from "../../src/app/i18n/locales/en/shell.json";
 import exportJa from "../../src/app/i18n/locales/ja/eventExport.json";
 import listJa from "../../src/app/i18n/locales/ja/eventList.json";
+import shellJa from "../../src/app/i18n/locales/ja/shell.json";
 import { EVENT_FIELD_LABELS, EVENT_SECTION_LABELS } from "../../src/contract/eventFields.ts";
 import { interpolate } from "../../src/contract/messages.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
@@ -12,6 +14,7 @@ import { TEST_LANGS, type TestLang } from "../support/browser.ts";
 import {
   ACCOUNTS,
   consoleSession,
+  gone,
   LABELS,
   loginAs,
   messageNo,
@@ -19,10 +22,11 @@ import {
   visible,
 } from "./consoleHarness.ts";
 import { countText } from "./countText.ts";
-import { screenTransaction, shopOf } from "./eventDetailCalls.ts";
+import { reviewEventIds, screenTransaction, shopOf } from "./eventDetailCalls.ts";
 
 const EXPORT = { en: exportEn, ja: exportJa } as const;
 const LIST = { en: listEn, ja: listJa } as const;
+const SHELL = { en: shellEn, ja: shellJa } as const;
 
 /** The screen's texts fill their placeholders as the contract's messages do. */
 const fill = interpolate;
@@ -168,4 +172,24 @@ describe.each(TEST_LANGS)("event CSV output [%s]", (lang) => {
     const stranger = await ui.page.request.get(`${ui.app.url}${href}`);
     expect(stranger.status()).toBe(401);
   }, 180_000);
+
+  it("withdraws the output question when the browser's Back leaves the search it was about", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    const [eventId] = await reviewEventIds(ui.app, ui, []);
+    if (!eventId) throw new Error("the demo data has no event");
+    await searchEvents(ui.page, lang, [eventId]);
+    const list = LIST[lang];
+    await ui.page.getByRole("checkbox", { name: fill(list.selectRow, { eventId }), exact: true }).check();
+    await ui.page.getByRole("button", { name: list.csvOutput, exact: true }).click();
+    const dialog = await visible(ui.page.getByRole("dialog", { name: s.title, exact: true }));
+    await dialog.getByRole("button", { name: s.output, exact: true }).click();
+    const confirmation = ui.page.getByRole("dialog", { name: SHELL[lang].confirmTitle, exact: true });
+    await visible(confirmation.getByText(s.confirm, { exact: true }));
+    // Back to the list as it was before the search: the output dialog closes with the selection's
+    // search, and its question goes with it rather than staying with an Execute that outputs nothing.
+    await ui.page.goBack();
+    await expect.poll(() => new URL(ui.page.url()).searchParams.toString()).not.toContain(eventId);
+    await gone(dialog);
+    await gone(confirmation);
+  });
 });

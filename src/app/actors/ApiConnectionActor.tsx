@@ -44,8 +44,9 @@ export function ApiConnectionProvider({ children }: { children: ReactNode }) {
           if (!revealed.ok) return revealed;
           return { ok: true, result: { copied: await toClipboard(revealed.result.secretKey) }, messages: [] };
         }),
-        // The shared confirmation dialog, with Execute and Cancel.
-        confirmRotate: fromPromise(() => confirm("apiConnection:rotateConfirm", "execute")),
+        // The shared confirmation dialog, with Execute and Cancel; withdrawn if the screen is left
+        // (Back) while it asks, as its Execute would reissue nothing.
+        confirmRotate: fromPromise(({ signal }) => confirm("apiConnection:rotateConfirm", "execute", signal)),
         rotateSecret: fromPromise(() => run(apiSecretRotate, {})),
       },
       actions: {

@@ -10,6 +10,7 @@ import { useConfirm } from "../../actors/ConfirmDialogActor.tsx";
 import { CsvExportActor, CsvExportProvider } from "../../actors/CsvExportActor.tsx";
 import { BusyButton } from "../../ui/BusyButton.tsx";
 import { useDialogFocusReturn } from "../../ui/useDialogFocusReturn.ts";
+import { useLeaveSignal } from "../../ui/useLeaveSignal.ts";
 import { CheckboxGroupField } from "./CheckboxGroupField.tsx";
 import { CsvExportProgress } from "./csvOutput/CsvExportProgress.tsx";
 import { RadioGroupField } from "./csvOutput/RadioGroupField.tsx";
@@ -67,6 +68,7 @@ function CsvOutputForm({ selection }: { selection: EventSelection }) {
   const { t: message } = useTranslation("messages");
   const lang: Lang = i18n.language === "en" ? "en" : "ja";
   const confirm = useConfirm();
+  const leaveSignal = useLeaveSignal();
   const exporter = CsvExportActor.useActorRef();
   const busy = CsvExportActor.useSelector((snapshot) => snapshot.hasTag("busy"));
   const ids = useId();
@@ -87,7 +89,8 @@ function CsvOutputForm({ selection }: { selection: EventSelection }) {
       setNoGroups(true);
       return;
     }
-    if (!(await confirm("eventExport:confirm", "execute"))) return;
+    // Withdrawn if the form goes while it asks (Back runs another search, which closes the dialog).
+    if (!(await confirm("eventExport:confirm", "execute", leaveSignal()))) return;
     exporter.send({ type: "export.reset" });
     exporter.send({
       type: "export.request",
