@@ -1,14 +1,15 @@
-import { and, assertEvent, assign, setup } from "xstate";
+import { and, assertEvent, assign, not, setup, stateIn } from "xstate";
 import type { ErrorItem } from "../../src/contract/envelope.ts";
 import { ERROR } from "../../src/contract/errors.ts";
-import type {
-  Assignee,
-  EVENT_ACTIONS,
-  EventAction,
-  Label,
-  NEGATIVE_OPERATION,
-  NEGATIVE_OTHER_CATEGORIES,
-  NEGATIVE_SETTLE_CATEGORIES,
+import {
+  type Assignee,
+  EDIT_LOCK_RENEW_MINUTES,
+  type EVENT_ACTIONS,
+  type EventAction,
+  type Label,
+  type NEGATIVE_OPERATION,
+  type NEGATIVE_OTHER_CATEGORIES,
+  type NEGATIVE_SETTLE_CATEGORIES,
 } from "../../src/contract/eventActions.ts";
 import type { EditBlock, EventDetail } from "../../src/contract/eventDetail.ts";
 import { internalFailure } from "../shared/internalFailure.ts";
@@ -51,12 +52,17 @@ export interface ManualScreeningContext {
   /** The action whose dialog is open or being opened. */
   action: EventAction | null;
   options: EditOptions;
-  /** The values last submitted in the dialog (kept for the confirmation, a retry and the form). */
-  draft: ActionValues | null;
   /**
-   * The values of a save refused by 015, or by any refusal that closes the dialog (the event taken
-   * meanwhile: 688, 999, 1000): the event reloads, and reopening the same action's dialog starts from
-   * them, so nothing typed is lost. Forgotten when another event is shown.
+   * The dialog's values as last typed or submitted (kept for the confirmation, a retry, a lock lost
+   * while the dialog is open, and the form).
+   */
+  draft: ActionValues | null;
+  /** The operator gave input in the dialog since the lock was last taken or renewed. */
+  activeSinceRenewal: boolean;
+  /**
+   * The values of a save or a lock renewal refused by 015, or by any refusal that closes the dialog
+   * (the event taken meanwhile: 688, 999, 1000): the event reloads, and reopening the same action's
+   * dialog starts from them, so nothing typed is lost. Forgotten when another event is shown.
    */
   keptDraft: ActionValues | null;
   /** The last refusal or failure: the dialog or the screen shows it. */
@@ -69,6 +75,8 @@ export type ManualScreeningEvent =
   | { type: "detail.show"; eventId: string; version: number; editBlock: EditBlock }
   | { type: "action.open"; action: EventAction }
   | { type: "form.submit"; values: ActionValues }
+  /** The operator changed the dialog's values (typed, chose): what it holds now. */
+  | { type: "edit.input"; values: ActionValues }
   | { type: "edit.cancel" }
   | { type: "edit.retry" }
   | { type: "refusal.dismiss" };
@@ -76,6 +84,12 @@ export type ManualScreeningEvent =
 export type LoadOptionsOutcome = CallOutcome<EditOptions>;
 export type BeginEditOutcome = CallOutcome<{ lockedUntil: string }>;
 export type SaveOutcome = CallOutcome<{ detail: EventDetail }>;
+
+export interface EditInput {
+  eventId: string;
+  version: number;
+  action: EventAction;
+}
 
 export interface SaveInput {
   eventId: string;
@@ -144,6 +158,13 @@ const showAnother = (release: boolean) =>
     },
   ] as const;
 
+/** What taking or renewing the lock presents: the event, the version seen and the dialog's action. */
+const editInput = ({ context }: { context: ManualScreeningContext }): EditInput => ({
+  eventId: context.eventId,
+  version: context.version,
+  action: context.action ?? "ok",
+});
+
 /** Leaving a dialog or a message: back to the event (it was editable, or no dialog would be open). */
 const backToEvent = { target: "#manualScreening.viewing", actions: "clearEdit" } as const;
 
@@ -156,7 +177,9 @@ const backToEvent = { target: "#manualScreening.viewing", actions: "clearEdit" }
  * stale version (015) reloads the event and stays read-only until it arrives; another operator's lock
  * (688), screening (999) or update (1000) make it read-only with that message; field errors stay in
  * the dialog. Leaving the dialog any other way than a save releases the lock (`releaseEdit`); another
- * event shown before the save starts gives the edit up (`showAnother`).
+ * event shown before the save starts gives the edit up (`showAnother`). While the dialog is open and
+ * the operator works in it, the lock is renewed every `editLockRenewal`; a renewal refused or failed
+ * ends the dialog as a refused or failed save would, with what was typed kept.
  */
 export const manualScreeningMachine = setup({
   types: {
@@ -165,11 +188,13 @@ export const manualScreeningMachine = setup({
   },
   actors: {
     loadOptions: notProvided<LoadOptionsOutcome, { action: EventAction }>("loadOptions"),
-    beginEdit: notProvided<BeginEditOutcome, { eventId: string; version: number; action: EventAction }>(
-      "beginEdit",
-    ),
+    beginEdit: notProvided<BeginEditOutcome, EditInput>("beginEdit"),
+    renewEdit: notProvided<BeginEditOutcome, EditInput>("renewEdit"),
     confirmSave: notProvided<boolean, { action: EventAction }>("confirmSave"),
     save: notProvided<SaveOutcome, SaveInput>("save"),
+  },
+  delays: {
+    editLockRenewal: EDIT_LOCK_RENEW_MINUTES * 60_000,
   },
   guards: {
     outcomeAccepted: (_, params: { outcome: CallOutcome<unknown> }) => isAccepted(params.outcome),
@@ -191,6 +216,8 @@ export const manualScreeningMachine = setup({
     dismissible: ({ context }) => !hasCode(context.errors, BLOCKING_CODES),
     failedIn: ({ context }, params: { step: ManualScreeningContext["failedStep"] }) =>
       context.failedStep === params.step,
+    activeSinceRenewal: ({ context }) => context.activeSinceRenewal,
+    saving: stateIn({ holding: { form: "saving" } }),
   },
   actions: {
     recordShownDetail: assign(({ context, event }) => {
@@ -207,6 +234,7 @@ export const manualScreeningMachine = setup({
       action: null,
       options: NO_OPTIONS,
       draft: null,
+      activeSinceRenewal: false,
       errors: [],
       failedStep: null,
     }),
@@ -229,6 +257,13 @@ export const manualScreeningMachine = setup({
     recordOptions: assign((_, params: { options: EditOptions }) => ({ options: params.options })),
     recordNoLabels: assign({ errors: [{ code: ERROR.noLabels, message: "" }] }),
     recordDraft: assign((_, params: { values: ActionValues }) => ({ draft: params.values, errors: [] })),
+    // What the dialog holds now; a field error the server gave stays until the next save.
+    recordInput: assign((_, params: { values: ActionValues }) => ({
+      draft: params.values,
+      activeSinceRenewal: true,
+    })),
+    recordTyped: assign((_, params: { values: ActionValues }) => ({ draft: params.values })),
+    forgetActivity: assign({ activeSinceRenewal: false }),
     recordErrors: assign((_, params: { errors: ErrorItem[] }) => ({ errors: params.errors })),
     recordException: assign(
       (_, params: { error: unknown; step: NonNullable<ManualScreeningContext["failedStep"]> }) => ({
@@ -262,6 +297,7 @@ export const manualScreeningMachine = setup({
     action: null,
     options: NO_OPTIONS,
     draft: null,
+    activeSinceRenewal: false,
     keptDraft: null,
     errors: [],
     failedStep: null,
@@ -328,11 +364,7 @@ export const manualScreeningMachine = setup({
       invoke: {
         id: "beginEdit",
         src: "beginEdit",
-        input: ({ context }) => ({
-          eventId: context.eventId,
-          version: context.version,
-          action: context.action ?? "ok",
-        }),
+        input: editInput,
         onDone: [
           {
             guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
@@ -366,117 +398,232 @@ export const manualScreeningMachine = setup({
     /**
      * The edit lock is held: the dialog is open. Leaving it without a save releases the lock. While
      * no save is under way (`editLocked`), an app that stops this machine (the operator leaves the
-     * screen or the page) releases it too: a stopped machine runs no exit actions.
+     * screen or the page) releases it too: a stopped machine runs no exit actions. Beside the form,
+     * the `lock` region renews the lock while the operator works in the dialog.
      */
     holding: {
       tags: ["dialogOpen"],
-      initial: "editing",
+      type: "parallel",
+      entry: "forgetActivity",
       states: {
-        editing: {
-          tags: ["editing", "editLocked"],
-          on: {
-            "detail.show": showAnother(true),
-            "form.submit": {
-              target: "confirming",
-              actions: { type: "recordDraft", params: ({ event }) => ({ values: event.values }) },
+        form: {
+          initial: "editing",
+          states: {
+            editing: {
+              tags: ["editing", "editLocked"],
+              on: {
+                "detail.show": showAnother(true),
+                "form.submit": {
+                  target: "confirming",
+                  actions: { type: "recordDraft", params: ({ event }) => ({ values: event.values }) },
+                },
+                "edit.cancel": {
+                  target: "#manualScreening.viewing",
+                  actions: [RELEASE, "clearEdit"],
+                },
+              },
             },
-            "edit.cancel": {
-              target: "#manualScreening.viewing",
-              actions: [RELEASE, "clearEdit"],
+            confirming: {
+              tags: ["editing", "editLocked"],
+              on: { "detail.show": showAnother(true) },
+              invoke: {
+                id: "confirmSave",
+                src: "confirmSave",
+                input: ({ context }) => ({ action: context.action ?? "ok" }),
+                onDone: [
+                  {
+                    guard: { type: "confirmed", params: ({ event }) => ({ confirmed: event.output }) },
+                    target: "saving",
+                  },
+                  { target: "editing" },
+                ],
+                onError: {
+                  target: "#manualScreening.error",
+                  actions: [
+                    {
+                      type: "recordException",
+                      params: ({ event }) => ({ error: event.error, step: "confirming" as const }),
+                    },
+                    RELEASE,
+                  ],
+                },
+              },
+            },
+            saving: {
+              tags: ["busy", "saving"],
+              invoke: {
+                id: "save",
+                src: "save",
+                input: ({ context }): SaveInput => {
+                  if (!context.draft) throw new Error("saving without values");
+                  return { eventId: context.eventId, version: context.version, values: context.draft };
+                },
+                onDone: [
+                  {
+                    guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
+                    target: "#manualScreening.saved",
+                    actions: [
+                      {
+                        type: "recordSaved",
+                        params: ({ event }) => ({ detail: acceptedResult(event.output).detail }),
+                      },
+                      {
+                        type: "detailSaved",
+                        params: ({ event }) => ({ detail: acceptedResult(event.output).detail }),
+                      },
+                      { type: "notifySaved", params: ({ context }) => ({ action: context.action ?? "ok" }) },
+                    ],
+                  },
+                  {
+                    guard: {
+                      type: "conflict",
+                      params: ({ event }) => ({ errors: refusalErrors(event.output) }),
+                    },
+                    target: "#manualScreening.conflict",
+                    actions: [
+                      {
+                        type: "recordErrors",
+                        params: ({ event }) => ({ errors: refusalErrors(event.output) }),
+                      },
+                      "keepDraft",
+                      RELEASE,
+                    ],
+                  },
+                  {
+                    guard: {
+                      type: "formRefusal",
+                      params: ({ event }) => ({ errors: refusalErrors(event.output) }),
+                    },
+                    target: "editing",
+                    actions: {
+                      type: "recordErrors",
+                      params: ({ event }) => ({ errors: refusalErrors(event.output) }),
+                    },
+                  },
+                  {
+                    // The event taken meanwhile (688 once this operator's lock had lapsed, a job's 999 or
+                    // 1000) or another refusal: what was typed waits for the same dialog, as after 015.
+                    target: "#manualScreening.refused",
+                    actions: [
+                      {
+                        type: "recordErrors",
+                        params: ({ event }) => ({ errors: refusalErrors(event.output) }),
+                      },
+                      "keepDraft",
+                      RELEASE,
+                    ],
+                  },
+                ],
+                onError: {
+                  target: "#manualScreening.error",
+                  actions: [
+                    {
+                      type: "recordException",
+                      params: ({ event }) => ({ error: event.error, step: "saving" as const }),
+                    },
+                    RELEASE,
+                  ],
+                },
+              },
             },
           },
         },
-        confirming: {
-          tags: ["editing", "editLocked"],
-          on: { "detail.show": showAnother(true) },
-          invoke: {
-            id: "confirmSave",
-            src: "confirmSave",
-            input: ({ context }) => ({ action: context.action ?? "ok" }),
-            onDone: [
-              {
-                guard: { type: "confirmed", params: ({ event }) => ({ confirmed: event.output }) },
-                target: "saving",
-              },
-              { target: "editing" },
-            ],
-            onError: {
-              target: "#manualScreening.error",
-              actions: [
-                {
-                  type: "recordException",
-                  params: ({ event }) => ({ error: event.error, step: "confirming" as const }),
+        /**
+         * The lock lasts EDIT_LOCK_MINUTES from its last taking. Every `editLockRenewal` it is renewed
+         * (eventEditBegin again, with every check of a begin) if the operator gave input meanwhile;
+         * otherwise it is left to lapse, so a dialog forgotten over lunch blocks nobody for long, and
+         * the next input renews it at once. A renewal refused (688, 999, 1000, 015, 962) or failed
+         * ends the dialog as the same answer to a save would, keeping what was typed; one that comes
+         * back while the save is under way is the save's business (it answers for itself).
+         */
+        lock: {
+          initial: "held",
+          states: {
+            held: {
+              on: {
+                "edit.input": {
+                  actions: { type: "recordInput", params: ({ event }) => ({ values: event.values }) },
                 },
-                RELEASE,
-              ],
-            },
-          },
-        },
-        saving: {
-          tags: ["busy", "saving"],
-          invoke: {
-            id: "save",
-            src: "save",
-            input: ({ context }): SaveInput => {
-              if (!context.draft) throw new Error("saving without values");
-              return { eventId: context.eventId, version: context.version, values: context.draft };
-            },
-            onDone: [
-              {
-                guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
-                target: "#manualScreening.saved",
-                actions: [
+              },
+              after: {
+                editLockRenewal: [
                   {
-                    type: "recordSaved",
-                    params: ({ event }) => ({ detail: acceptedResult(event.output).detail }),
+                    guard: and(["activeSinceRenewal", not("saving")]),
+                    target: "renewing",
+                    actions: "forgetActivity",
+                  },
+                  { target: "lapsing" },
+                ],
+              },
+            },
+            renewing: {
+              on: {
+                "edit.input": {
+                  actions: { type: "recordInput", params: ({ event }) => ({ values: event.values }) },
+                },
+              },
+              invoke: {
+                id: "renewEdit",
+                src: "renewEdit",
+                input: editInput,
+                onDone: [
+                  {
+                    guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
+                    target: "held",
+                  },
+                  { guard: "saving", target: "lapsing" },
+                  {
+                    guard: {
+                      type: "conflict",
+                      params: ({ event }) => ({ errors: refusalErrors(event.output) }),
+                    },
+                    target: "#manualScreening.conflict",
+                    actions: [
+                      {
+                        type: "recordErrors",
+                        params: ({ event }) => ({ errors: refusalErrors(event.output) }),
+                      },
+                      "keepDraft",
+                      RELEASE,
+                    ],
                   },
                   {
-                    type: "detailSaved",
-                    params: ({ event }) => ({ detail: acceptedResult(event.output).detail }),
+                    target: "#manualScreening.refused",
+                    actions: [
+                      {
+                        type: "recordErrors",
+                        params: ({ event }) => ({ errors: refusalErrors(event.output) }),
+                      },
+                      "keepDraft",
+                      RELEASE,
+                    ],
                   },
-                  { type: "notifySaved", params: ({ context }) => ({ action: context.action ?? "ok" }) },
+                ],
+                onError: [
+                  { guard: "saving", target: "lapsing" },
+                  {
+                    // As an exception while taking the lock: retry takes it again and reopens the
+                    // dialog with the values typed (the draft).
+                    target: "#manualScreening.error",
+                    actions: [
+                      {
+                        type: "recordException",
+                        params: ({ event }) => ({ error: event.error, step: "beginning" as const }),
+                      },
+                      RELEASE,
+                    ],
+                  },
                 ],
               },
-              {
-                guard: { type: "conflict", params: ({ event }) => ({ errors: refusalErrors(event.output) }) },
-                target: "#manualScreening.conflict",
-                actions: [
-                  { type: "recordErrors", params: ({ event }) => ({ errors: refusalErrors(event.output) }) },
-                  "keepDraft",
-                  RELEASE,
-                ],
-              },
-              {
-                guard: {
-                  type: "formRefusal",
-                  params: ({ event }) => ({ errors: refusalErrors(event.output) }),
-                },
-                target: "editing",
-                actions: {
-                  type: "recordErrors",
-                  params: ({ event }) => ({ errors: refusalErrors(event.output) }),
+            },
+            /** Not renewed for want of input: the lock lapses in its time; input renews it at once. */
+            lapsing: {
+              on: {
+                "edit.input": {
+                  target: "renewing",
+                  actions: { type: "recordTyped", params: ({ event }) => ({ values: event.values }) },
                 },
               },
-              {
-                // The event taken meanwhile (688 once this operator's lock had lapsed, a job's 999 or
-                // 1000) or another refusal: what was typed waits for the same dialog, as after 015.
-                target: "#manualScreening.refused",
-                actions: [
-                  { type: "recordErrors", params: ({ event }) => ({ errors: refusalErrors(event.output) }) },
-                  "keepDraft",
-                  RELEASE,
-                ],
-              },
-            ],
-            onError: {
-              target: "#manualScreening.error",
-              actions: [
-                {
-                  type: "recordException",
-                  params: ({ event }) => ({ error: event.error, step: "saving" as const }),
-                },
-                RELEASE,
-              ],
             },
           },
         },
@@ -519,10 +666,10 @@ export const manualScreeningMachine = setup({
           },
           {
             guard: { type: "failedIn", params: { step: "confirming" } },
-            target: "holding.confirming",
+            target: "holding.form.confirming",
             actions: "clearFailure",
           },
-          { target: "holding.saving", actions: "clearFailure" },
+          { target: "holding.form.saving", actions: "clearFailure" },
         ],
         "edit.cancel": backToEvent,
         // Another event shown (previous, next): the failed edit is over.

@@ -14,6 +14,11 @@ import { INTEGER_MAX, issue, memoField, requiredText } from "./validation.ts";
 
 /** How long an opened edit dialog holds the event for its operator (the 688 window). */
 export const EDIT_LOCK_MINUTES = 5;
+/**
+ * While the operator keeps working in the dialog, its lock is renewed this often (eventEditBegin
+ * again), well inside EDIT_LOCK_MINUTES even for a slow call; a dialog left idle is not renewed.
+ */
+export const EDIT_LOCK_RENEW_MINUTES = 2;
 
 export const EVENT_ACTIONS = ["ok", "ng", "hold", "negative", "memo", "assign", "label"] as const;
 export type EventAction = (typeof EVENT_ACTIONS)[number];

@@ -11,11 +11,13 @@ import displayJa from "../../src/app/i18n/locales/ja/eventDisplay.json";
 import listJa from "../../src/app/i18n/locales/ja/eventList.json";
 import shellJa from "../../src/app/i18n/locales/ja/shell.json";
 import shortcutsJa from "../../src/app/i18n/locales/ja/shortcuts.json";
+import { EDIT_LOCK_RENEW_MINUTES } from "../../src/contract/eventActions.ts";
 import { codeLabel } from "../../src/contract/eventCodeLabels.ts";
 import { DEFAULT_DISPLAY_FORMAT } from "../../src/contract/eventDisplayFormat.ts";
 import { EVENT_FIELD_LABELS, EVENT_SECTION_LABELS } from "../../src/contract/eventFields.ts";
 import { EMPTY_DETAIL_SEARCH, searchToQuery } from "../../src/contract/eventSearch.ts";
 import { messageText } from "../../src/contract/messages.ts";
+import { SETTLE_STATUS } from "../../src/contract/screeningApi.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import { TEST_LANGS, type TestLang } from "../support/browser.ts";
 import {
@@ -34,7 +36,13 @@ import {
   textOnPage,
   visible,
 } from "./consoleHarness.ts";
-import { consoleCall, reviewEventIds, screenTransaction, shopOf } from "./eventDetailCalls.ts";
+import {
+  consoleCall,
+  reportSettleStatus,
+  reviewEventIds,
+  screenTransaction,
+  shopOf,
+} from "./eventDetailCalls.ts";
 
 const SCREEN = { en: detailEn, ja: detailJa } as const;
 const SHELL = { en: shellEn, ja: shellJa } as const;
@@ -644,6 +652,55 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     } finally {
       await reviewer.context.close();
     }
+  });
+
+  it("renews the edit lock while the operator types in a dialog, not while it sits idle; a renewal refused (015) keeps what was typed", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    const shop = await shopOf(ui.app, ui);
+    const { eventId } = await screenTransaction(ui.app, shop, {
+      shopEventId: `e2e-renewal-${lang}-${Date.now()}`,
+      amount: 4100,
+      purchaser: { fullAddress: "京都府京都市下京区烏丸通1-1", zipcode: "6008216", tel: "075-123-4567" },
+    });
+    const isBegin = (url: string) => url.endsWith("/api/v3/screen/event/edit/begin");
+    let begins = 0;
+    ui.page.on("request", (request) => {
+      if (isBegin(request.url())) begins += 1;
+    });
+    /** The browser's clock moved on, with the renewal that falls due answered before going on. */
+    const minutesPass = async (minutes: number) => ui.page.clock.runFor(minutes * 60_000);
+    await ui.page.clock.install();
+    await openDetail(ui.page, eventId);
+    await action(ui.page, "memo").click();
+    const dialog = await visible(dialogOf(ui.page, "memo"));
+    const memo = dialog.getByLabel(s.fields.screeningMemo, { exact: true });
+    await memo.fill("Asked the shop for the invoice");
+    expect(begins).toBe(1);
+
+    // Typed within the interval: renewed when it falls due.
+    await Promise.all([
+      ui.page.waitForResponse((response) => isBegin(response.url())),
+      minutesPass(EDIT_LOCK_RENEW_MINUTES),
+    ]);
+    expect(begins).toBe(2);
+    // Left idle: no more renewals, however long the dialog stays open.
+    await minutesPass(EDIT_LOCK_RENEW_MINUTES * 3);
+    expect(begins).toBe(2);
+
+    // Meanwhile the shop reports the settlement (the event's version moves on): the renewal the next
+    // change makes at once is refused (015), the dialog closes and the event reloads.
+    await reportSettleStatus(ui.app, shop, { eventId, settleStatus: SETTLE_STATUS.captured });
+    await memo.fill("Asked the shop for the invoice (sent)");
+    await gone(dialog);
+    expect(begins).toBe(3);
+    await visible(textOnPage(ui.page, messageNo(lang, "015")));
+    // Reopened once the event has reloaded, the memo dialog holds what was typed.
+    await expect.poll(() => action(ui.page, "memo").isEnabled()).toBe(true);
+    await action(ui.page, "memo").click();
+    const reopened = await visible(dialogOf(ui.page, "memo"));
+    expect(await reopened.getByLabel(s.fields.screeningMemo, { exact: true }).inputValue()).toBe(
+      "Asked the shop for the invoice (sent)",
+    );
   });
 
   it("shows a viewer no action buttons, and the server refuses a forged action (962)", async () => {

@@ -2,7 +2,11 @@ import type { BrowserContext, Page } from "playwright-core";
 import { DEFAULT_HEADER } from "../../src/contract/envelope.ts";
 import { EMPTY_DETAIL_SEARCH } from "../../src/contract/eventSearch.ts";
 import type { TransactionInput } from "../../src/contract/screening.ts";
-import { screenTransactionCall } from "../../src/contract/screeningApi.ts";
+import {
+  type SettleStatus,
+  screenTransactionCall,
+  updateSettleStatusCall,
+} from "../../src/contract/screeningApi.ts";
 import { signShopRequest } from "../../src/server/services/shopAuthService.ts";
 import { type ConsoleUnderTest, sessionCredentials } from "./consoleHarness.ts";
 
@@ -105,19 +109,15 @@ export interface ScreeningOutcome {
   firedRules: { ruleCode: string; isReasonRule: boolean }[];
 }
 
-/** One signed screening call, exactly as a shop's system sends it. */
-export async function screenTransaction(
-  app: ConsoleUnderTest,
-  shop: Shop,
-  transaction: TransactionInput,
-): Promise<ScreeningOutcome> {
+/** One signed call of the screening API, exactly as a shop's system sends it. */
+async function shopCall<T>(app: ConsoleUnderTest, shop: Shop, path: string, telegram: unknown): Promise<T> {
   const body = JSON.stringify({
     header: { lang: "en", ...DEFAULT_HEADER },
     info: { companyId: shop.companyId, applicationId: shop.applicationId },
-    telegram: transaction,
+    telegram,
   });
   const timestamp = String(Math.floor(Date.now() / 1000));
-  const response = await fetch(`${app.url}${screenTransactionCall.path}`, {
+  const response = await fetch(`${app.url}${path}`, {
     method: "POST",
     headers: {
       "content-type": "application/json",
@@ -126,8 +126,22 @@ export async function screenTransaction(
     },
     body,
   });
-  const answer = (await response.json()) as Envelope<ScreeningOutcome>;
+  const answer = (await response.json()) as Envelope<T>;
   if (answer.result !== "10")
-    throw new Error(`screening refused (${response.status}): ${JSON.stringify(answer.errors)}`);
+    throw new Error(`${path} refused (${response.status}): ${JSON.stringify(answer.errors)}`);
   return answer.telegram;
 }
+
+/** A transaction screened as a shop sends it. */
+export const screenTransaction = (
+  app: ConsoleUnderTest,
+  shop: Shop,
+  transaction: TransactionInput,
+): Promise<ScreeningOutcome> => shopCall(app, shop, screenTransactionCall.path, transaction);
+
+/** The shop reports an event's settlement status (the event's version moves on). */
+export const reportSettleStatus = (
+  app: ConsoleUnderTest,
+  shop: Shop,
+  report: { eventId: string; settleStatus: SettleStatus },
+): Promise<unknown> => shopCall(app, shop, updateSettleStatusCall.path, report);

@@ -4,6 +4,7 @@ import type { CallSpec } from "../../src/contract/call.ts";
 import { ERROR } from "../../src/contract/errors.ts";
 import {
   EDIT_LOCK_MINUTES,
+  EDIT_LOCK_RENEW_MINUTES,
   EVENT_ACTIONS,
   eventAssign,
   eventEditBegin,
@@ -198,6 +199,36 @@ describe.each(testBackends())("event actions (%s)", (backend) => {
     // An expired lock blocks nobody.
     r.t.clock.advanceMinutes(EDIT_LOCK_MINUTES + 1);
     expectDone(await send(r.t, eventMemoAdd, r.admin, { eventId, version: 2, memo: "期限切れ後" }));
+  });
+
+  it("renews an operator's own lock when they begin again: the end moves on, the 'since' others are told stays", async () => {
+    const eventId = await newEvent();
+    const began = r.t.clock.now().toISOString();
+    expectDone(await send(r.t, eventEditBegin, r.reviewer, { eventId, version: 1, action: "ng" }));
+    r.t.clock.advanceMinutes(EDIT_LOCK_RENEW_MINUTES);
+    const renewed = expectDone<{ lockedUntil: string }>(
+      await send(r.t, eventEditBegin, r.reviewer, { eventId, version: 1, action: "ng" }),
+    );
+    expect(new Date(renewed.lockedUntil).getTime()).toBe(
+      r.t.clock.now().getTime() + EDIT_LOCK_MINUTES * 60_000,
+    );
+    expect((await detailOf(r.t, r.admin, eventId)).editBlock).toEqual({
+      kind: "lockedByOther",
+      operatorName: "デモ審査者",
+      since: began,
+    });
+    // Past the first lock's end, the renewed one still holds the event.
+    r.t.clock.advanceMinutes(EDIT_LOCK_MINUTES - EDIT_LOCK_RENEW_MINUTES + 1);
+    expectRefusal(
+      await send(r.t, eventEditBegin, r.admin, { eventId, version: 1, action: "memo" }),
+      ERROR.editLocked,
+    );
+    // Lapsed, it is free; begun again after that, the edit starts afresh.
+    r.t.clock.advanceMinutes(EDIT_LOCK_RENEW_MINUTES);
+    expect((await detailOf(r.t, r.admin, eventId)).editBlock).toBeNull();
+    const again = r.t.clock.now().toISOString();
+    expectDone(await send(r.t, eventEditBegin, r.reviewer, { eventId, version: 1, action: "ng" }));
+    expect((await detailOf(r.t, r.admin, eventId)).editBlock).toMatchObject({ since: again });
   });
 
   it("refuses edits of an event a job is screening (999) or updating (1000)", async () => {

@@ -4,6 +4,8 @@ import { useTranslation } from "react-i18next";
 import { fromPromise } from "xstate";
 import {
   type ActionValues,
+  type BeginEditOutcome,
+  type EditInput,
   type LoadOptionsOutcome,
   manualScreeningMachine,
   type SaveInput,
@@ -123,19 +125,12 @@ export function EventDetailScreeningProvider({ children }: { children: ReactNode
         loadOptions: fromPromise(({ input }: { input: { action: EventAction } }) =>
           loadOptions(run, input.action),
         ),
-        beginEdit: fromPromise(
-          async ({
-            input,
-            signal,
-          }: {
-            input: { eventId: string; version: number; action: EventAction };
-            signal: AbortSignal;
-          }) => {
-            const outcome = await run(eventEditBegin, input, HANDLED_HERE);
-            // Stopped meanwhile (the operator left while the lock was being taken): give it back.
-            if (signal.aborted && outcome.ok) releaseEdit(run, input.eventId, false);
-            return outcome;
-          },
+        beginEdit: fromPromise(({ input, signal }: { input: EditInput; signal: AbortSignal }) =>
+          takeEdit(run, input, signal),
+        ),
+        // Renewing is taking it again: the server checks permission, version, jobs and locks anew.
+        renewEdit: fromPromise(({ input, signal }: { input: EditInput; signal: AbortSignal }) =>
+          takeEdit(run, input, signal),
         ),
         // The shared confirmation dialog, with Execute and Cancel; withdrawn if the edit is given up
         // (the screen left, another event shown) while it asks.
@@ -171,6 +166,14 @@ export function EventDetailScreeningProvider({ children }: { children: ReactNode
       {children}
     </EventDetailScreeningActor.Provider>
   );
+}
+
+/** Takes or renews the edit lock (eventEditBegin). */
+async function takeEdit(run: RunCall, input: EditInput, signal: AbortSignal): Promise<BeginEditOutcome> {
+  const outcome = await run(eventEditBegin, input, HANDLED_HERE);
+  // Stopped meanwhile (the operator left, cancelled or saved while the lock was being taken): give it back.
+  if (signal.aborted && outcome.ok) releaseEdit(run, input.eventId, false);
+  return outcome;
 }
 
 function releaseEdit(run: RunCall, eventId: string, keepalive: boolean): void {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createActor, fromPromise } from "xstate";
+import { createActor, fromPromise, SimulatedClock } from "xstate";
 import {
+  type ActionValues,
   type BeginEditOutcome,
   type LoadOptionsOutcome,
   manualScreeningMachine,
@@ -8,17 +9,20 @@ import {
   type SaveOutcome,
 } from "../../../machines/event/manualScreeningMachine.ts";
 import { ERROR } from "../../../src/contract/errors.ts";
-import type { EventAction } from "../../../src/contract/eventActions.ts";
+import { EDIT_LOCK_RENEW_MINUTES, type EventAction } from "../../../src/contract/eventActions.ts";
 import type { EventDetail } from "../../../src/contract/eventDetail.ts";
 import { settle } from "../support/settle.ts";
 import { lockedEvent, reviewEvent, savedEvent } from "../walks/eventDetailFixture.ts";
 import {
   actionThrew,
+  beginConflict,
   editBegun,
   filledValues,
   lockedByOther,
   optionsLoaded,
   optionsWithoutLabels,
+  renewed,
+  renewUnderUpdate,
   saveConflict,
   savedOk,
   saveInvalid,
@@ -28,11 +32,12 @@ import {
 interface Fakes {
   options?: () => Promise<LoadOptionsOutcome>;
   begin?: () => Promise<BeginEditOutcome>;
+  renew?: () => Promise<BeginEditOutcome>;
   confirm?: () => Promise<boolean>;
   save?: (input: SaveInput) => Promise<SaveOutcome>;
 }
 
-function startScreening(fakes: Fakes = {}) {
+function startScreening(fakes: Fakes = {}, clock?: SimulatedClock) {
   const calls: string[] = [];
   const saves: SaveInput[] = [];
   const effects: string[] = [];
@@ -45,6 +50,10 @@ function startScreening(fakes: Fakes = {}) {
       beginEdit: fromPromise(async () => {
         calls.push("begin");
         return (fakes.begin ?? (async () => editBegun))();
+      }),
+      renewEdit: fromPromise(async () => {
+        calls.push("renew");
+        return (fakes.renew ?? (async () => renewed))();
       }),
       confirmSave: fromPromise(async () => {
         calls.push("confirm");
@@ -64,7 +73,7 @@ function startScreening(fakes: Fakes = {}) {
       releaseEdit: (_, params) => effects.push(`releaseEdit ${params.eventId}`),
     },
   });
-  const actor = createActor(machine).start();
+  const actor = createActor(machine, clock ? { clock } : {}).start();
   const show = (detail: EventDetail) =>
     actor.send({
       type: "detail.show",
@@ -86,7 +95,7 @@ describe("manualScreeningMachine", () => {
     show(reviewEvent);
     expect(actor.getSnapshot().value).toBe("viewing");
     await openDialog("ng");
-    expect(actor.getSnapshot().matches({ holding: "editing" })).toBe(true);
+    expect(actor.getSnapshot().matches({ holding: { form: "editing" } })).toBe(true);
     expect(actor.getSnapshot().context.options).toEqual(optionsLoaded.ok ? optionsLoaded.result : null);
     actor.send({ type: "form.submit", values: filledValues.ng });
     await settle();
@@ -105,7 +114,7 @@ describe("manualScreeningMachine", () => {
     await openDialog("memo");
     actor.send({ type: "form.submit", values: filledValues.memo });
     await settle();
-    expect(actor.getSnapshot().matches({ holding: "editing" })).toBe(true);
+    expect(actor.getSnapshot().matches({ holding: { form: "editing" } })).toBe(true);
     expect(actor.getSnapshot().context.draft).toEqual(filledValues.memo);
     actor.send({ type: "edit.cancel" });
     expect(actor.getSnapshot().value).toBe("viewing");
@@ -122,7 +131,7 @@ describe("manualScreeningMachine", () => {
     expect(actor.getSnapshot().hasTag("editLocked")).toBe(true);
     actor.send({ type: "form.submit", values: filledValues.hold });
     await settle();
-    expect(actor.getSnapshot().matches({ holding: "confirming" })).toBe(true);
+    expect(actor.getSnapshot().matches({ holding: { form: "confirming" } })).toBe(true);
     expect(actor.getSnapshot().hasTag("editLocked")).toBe(true);
   });
 
@@ -132,7 +141,7 @@ describe("manualScreeningMachine", () => {
     await openDialog("memo");
     actor.send({ type: "form.submit", values: filledValues.memo });
     await settle();
-    expect(actor.getSnapshot().matches({ holding: "saving" })).toBe(true);
+    expect(actor.getSnapshot().matches({ holding: { form: "saving" } })).toBe(true);
     expect(actor.getSnapshot().hasTag("editLocked")).toBe(false);
   });
 
@@ -242,7 +251,7 @@ describe("manualScreeningMachine", () => {
     const { actor, show, openDialog } = startScreening({ options: async () => optionsWithoutLabels });
     show(reviewEvent);
     await openDialog("hold");
-    expect(actor.getSnapshot().matches({ holding: "editing" })).toBe(true);
+    expect(actor.getSnapshot().matches({ holding: { form: "editing" } })).toBe(true);
   });
 
   it("keeps validation errors in the dialog with the lock, and saves once corrected", async () => {
@@ -252,7 +261,7 @@ describe("manualScreeningMachine", () => {
     await openDialog("ng");
     actor.send({ type: "form.submit", values: { action: "ng", reason: "", memo: "", labelIds: [] } });
     await settle();
-    expect(actor.getSnapshot().matches({ holding: "editing" })).toBe(true);
+    expect(actor.getSnapshot().matches({ holding: { form: "editing" } })).toBe(true);
     expect(actor.getSnapshot().context.errors).toEqual(saveInvalid.ok ? [] : saveInvalid.errors);
     expect(effects).toEqual([]);
     answer = savedOk;
@@ -314,7 +323,7 @@ describe("manualScreeningMachine", () => {
     same.show(reviewEvent);
     await same.openDialog("memo");
     same.show(reviewEvent);
-    expect(same.actor.getSnapshot().matches({ holding: "editing" })).toBe(true);
+    expect(same.actor.getSnapshot().matches({ holding: { form: "editing" } })).toBe(true);
   });
 
   it("routes an exception to error and retries the step that failed, keeping the values", async () => {
@@ -338,5 +347,148 @@ describe("manualScreeningMachine", () => {
     await settle();
     expect(actor.getSnapshot().value).toBe("saved");
     expect(saves.map((save) => save.values)).toEqual([filledValues.assign, filledValues.assign]);
+  });
+
+  describe("edit lock renewal", () => {
+    const RENEWAL_MS = EDIT_LOCK_RENEW_MINUTES * 60_000;
+    const typed = { action: "memo", memo: "Called the shop; waiting for the invoice" } as const;
+    const renewals = (calls: string[]) => calls.filter((call) => call === "renew").length;
+
+    it("renews the lock while the operator types, lets it lapse while the dialog sits idle, and renews at once on the next input", async () => {
+      const clock = new SimulatedClock();
+      const { actor, calls, show, openDialog } = startScreening({}, clock);
+      show(reviewEvent);
+      await openDialog("memo");
+      actor.send({ type: "edit.input", values: typed });
+      clock.increment(RENEWAL_MS - 1);
+      await settle();
+      expect(renewals(calls)).toBe(0);
+      clock.increment(1);
+      await settle();
+      expect(renewals(calls)).toBe(1);
+      expect(actor.getSnapshot().matches({ holding: { form: "editing", lock: "held" } })).toBe(true);
+
+      // Typing on: renewed again when it falls due.
+      actor.send({ type: "edit.input", values: typed });
+      clock.increment(RENEWAL_MS);
+      await settle();
+      expect(renewals(calls)).toBe(2);
+
+      // Left idle (lunch): not renewed, however long the dialog stays open.
+      clock.increment(RENEWAL_MS * 10);
+      await settle();
+      expect(renewals(calls)).toBe(2);
+      expect(actor.getSnapshot().matches({ holding: { lock: "lapsing" } })).toBe(true);
+      expect(actor.getSnapshot().hasTag("editing")).toBe(true);
+
+      // Back at the keyboard: renewed at once, and due again after the interval.
+      actor.send({ type: "edit.input", values: typed });
+      await settle();
+      expect(renewals(calls)).toBe(3);
+      actor.send({ type: "edit.input", values: typed });
+      clock.increment(RENEWAL_MS);
+      await settle();
+      expect(renewals(calls)).toBe(4);
+    });
+
+    it("ends the dialog when a renewal is refused (688, 1000), keeping what was typed for the same dialog once the event is free", async () => {
+      for (const refusal of [lockedByOther, renewUnderUpdate]) {
+        const clock = new SimulatedClock();
+        const { actor, effects, show, openDialog } = startScreening({ renew: async () => refusal }, clock);
+        show(reviewEvent);
+        await openDialog("memo");
+        actor.send({ type: "edit.input", values: typed });
+        clock.increment(RENEWAL_MS);
+        await settle();
+        expect(actor.getSnapshot().value).toBe("refused");
+        expect(actor.getSnapshot().hasTag("dialogOpen")).toBe(false);
+        expect(actor.getSnapshot().context.errors).toEqual(refusal.ok ? [] : refusal.errors);
+        expect(effects).toEqual([`releaseEdit ${reviewEvent.basic.eventId}`]);
+        // A blocking refusal stays until the event is reloaded; then the memo dialog starts from it.
+        actor.send({ type: "refusal.dismiss" });
+        expect(actor.getSnapshot().value).toBe("refused");
+        show(reviewEvent);
+        await openDialog("memo");
+        expect(actor.getSnapshot().context.draft).toEqual(typed);
+      }
+    });
+
+    it("on a renewal refused with 015 reloads the event and keeps what was typed, as after a save", async () => {
+      const clock = new SimulatedClock();
+      const { actor, effects, show, openDialog } = startScreening(
+        { renew: async () => beginConflict },
+        clock,
+      );
+      show(reviewEvent);
+      await openDialog("ng");
+      const ng: ActionValues = {
+        action: "ng",
+        reason: "Resale",
+        memo: "Same address as last week",
+        labelIds: [],
+      };
+      actor.send({ type: "edit.input", values: ng });
+      clock.increment(RENEWAL_MS);
+      await settle();
+      expect(actor.getSnapshot().value).toBe("conflict");
+      expect(effects).toEqual([`releaseEdit ${reviewEvent.basic.eventId}`, "notifyConflict", "reloadDetail"]);
+      show(savedEvent);
+      await openDialog("ng");
+      expect(actor.getSnapshot().context.draft).toEqual(ng);
+    });
+
+    it("routes a renewal that threw to error with what was typed; retry takes the lock again and reopens the dialog with it", async () => {
+      const clock = new SimulatedClock();
+      const { actor, calls, effects, show, openDialog } = startScreening(
+        {
+          renew: async () => {
+            throw actionThrew;
+          },
+        },
+        clock,
+      );
+      show(reviewEvent);
+      await openDialog("memo");
+      actor.send({ type: "edit.input", values: typed });
+      clock.increment(RENEWAL_MS);
+      await settle();
+      expect(actor.getSnapshot().value).toBe("error");
+      expect(actor.getSnapshot().context.errors).toEqual([
+        { code: ERROR.internalFailure, message: "network down" },
+      ]);
+      expect(effects).toEqual([`releaseEdit ${reviewEvent.basic.eventId}`]);
+      actor.send({ type: "edit.retry" });
+      await settle();
+      expect(calls.filter((call) => call === "begin")).toHaveLength(2);
+      expect(actor.getSnapshot().matches({ holding: { form: "editing" } })).toBe(true);
+      expect(actor.getSnapshot().context.draft).toEqual(typed);
+    });
+
+    it("leaves a renewal answered while the save is under way to the save (the save moves the version on)", async () => {
+      let answerRenewal: (outcome: BeginEditOutcome) => void = () => undefined;
+      let answerSave: (outcome: SaveOutcome) => void = () => undefined;
+      const clock = new SimulatedClock();
+      const { actor, show, openDialog } = startScreening(
+        {
+          renew: () => new Promise((resolve) => (answerRenewal = resolve)),
+          save: () => new Promise((resolve) => (answerSave = resolve)),
+        },
+        clock,
+      );
+      show(reviewEvent);
+      await openDialog("memo");
+      actor.send({ type: "edit.input", values: typed });
+      clock.increment(RENEWAL_MS);
+      await settle();
+      actor.send({ type: "form.submit", values: typed });
+      await settle();
+      expect(actor.getSnapshot().matches({ holding: { form: "saving", lock: "renewing" } })).toBe(true);
+      answerRenewal(beginConflict);
+      await settle();
+      expect(actor.getSnapshot().matches({ holding: { form: "saving" } })).toBe(true);
+      answerSave(savedOk);
+      await settle();
+      expect(actor.getSnapshot().value).toBe("saved");
+    });
   });
 });

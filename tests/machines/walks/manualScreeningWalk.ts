@@ -69,6 +69,16 @@ export const saveForbidden: SaveOutcome = {
   errors: [{ code: ERROR.forbidden, message: "You do not have permission for this operation." }],
 };
 export const actionThrew = new Error("network down");
+/** A renewal answers as a begin does: the lock's new end, or why the event cannot be held. */
+export const renewed: BeginEditOutcome = {
+  ok: true,
+  result: { lockedUntil: "2026-11-01T02:07:00.000Z" },
+  messages: [],
+};
+export const renewUnderUpdate: BeginEditOutcome = {
+  ok: false,
+  errors: [{ code: ERROR.underUpdate, message: "An update is in progress. Please wait." }],
+};
 
 /** The values a filled dialog submits, one per action. */
 export const filledValues: Record<EventAction, ActionValues> = {
@@ -95,10 +105,21 @@ const NEXT_EVENT_ID = "EV0000000002";
 const showNext = { ...showFree, eventId: NEXT_EVENT_ID } satisfies ManualScreeningEvent;
 const showNextLocked = { ...showLocked, eventId: NEXT_EVENT_ID } satisfies ManualScreeningEvent;
 /** Where another event's arrival gives up the edit under way. */
-const EDIT_UNDER_WAY = ["preparing", "beginning", { holding: "editing" }, { holding: "confirming" }] as const;
+const EDIT_UNDER_WAY = [
+  "preparing",
+  "beginning",
+  { holding: { form: "editing" } },
+  { holding: { form: "confirming" } },
+] as const;
 const open = (action: EventAction) => ({ type: "action.open", action }) satisfies ManualScreeningEvent;
 const submit = (action: EventAction) =>
   ({ type: "form.submit", values: filledValues[action] }) satisfies ManualScreeningEvent;
+const input = (action: EventAction) =>
+  ({ type: "edit.input", values: filledValues[action] }) satisfies ManualScreeningEvent;
+/** The lock's renewal falling due (EDIT_LOCK_RENEW_MINUTES after it was last taken). */
+const renewalDue = { type: "xstate.after.editLockRenewal.manualScreening.holding.lock.held" } as const;
+/** The dialog whose lock renewal the graph walks; the others would only repeat it. */
+const RENEWAL_ACTION: EventAction = "memo";
 
 export const manualScreeningWalk = {
   machine: manualScreeningMachine,
@@ -106,6 +127,7 @@ export const manualScreeningWalk = {
     "detail.show": [showFree, showLocked, showNext, showNextLocked],
     "action.open": EVENT_ACTIONS.map(open),
     "form.submit": (snapshot) => [submit(snapshot.context.action ?? "ok")],
+    "edit.input": (snapshot) => [input(snapshot.context.action ?? "ok")],
     "edit.cancel": [{ type: "edit.cancel" }],
     "edit.retry": [{ type: "edit.retry" }],
     "refusal.dismiss": [{ type: "refusal.dismiss" }],
@@ -113,12 +135,14 @@ export const manualScreeningWalk = {
   outputs: {
     loadOptions: [optionsLoaded, optionsWithoutLabels, optionsForbidden],
     beginEdit: [editBegun, lockedByOther, beginConflict],
+    renewEdit: [renewed, lockedByOther, beginConflict, renewUnderUpdate],
     confirmSave: [true, false],
     save: [savedOk, savedUnderUpdate, saveConflict, saveInvalid, saveUnderScreening, saveForbidden],
   },
   failures: {
     loadOptions: [actionThrew],
     beginEdit: [actionThrew],
+    renewEdit: [actionThrew],
     confirmSave: [actionThrew],
     save: [actionThrew],
   },
@@ -131,12 +155,81 @@ export const manualScreeningWalk = {
     // The next event matters only while an edit is under way on the one shown.
     if (type === "detail.show" && Reflect.get(event, "eventId") === NEXT_EVENT_ID)
       return EDIT_UNDER_WAY.some((state) => snapshot.matches(state));
+    // The lock's renewal is the same in every dialog: walked in one, from a form without errors and
+    // without another dialog's kept values; input comes while the form is being filled, a renewal
+    // falls due then or while saving.
+    const filling = snapshot.matches({ holding: { form: "editing" } });
+    const renewalWalked =
+      snapshot.context.action === RENEWAL_ACTION &&
+      snapshot.context.errors.length === 0 &&
+      snapshot.context.keptDraft === null;
+    if (type === "edit.input") return renewalWalked && filling;
+    if (type.startsWith("xstate.after.editLockRenewal"))
+      return renewalWalked && (filling || snapshot.matches({ holding: { form: "saving" } }));
+    // While saving, one refusal and the failure show that the save answers for itself.
+    if (type === "xstate.done.actor.renewEdit" && snapshot.matches({ holding: { form: "saving" } }))
+      return Reflect.get(event, "output") === renewed || Reflect.get(event, "output") === beginConflict;
+    // Once the renewal is under way or has been, the rest of the dialog is walked elsewhere: only
+    // what brings a save beside the renewal is taken.
+    const renewalUnderWay =
+      snapshot.context.action === RENEWAL_ACTION &&
+      snapshot.matches("holding") &&
+      (!snapshot.matches({ holding: { lock: "held" } }) ||
+        snapshot.context.activeSinceRenewal ||
+        snapshot.context.draft !== null);
+    if (renewalUnderWay)
+      return (
+        type === "edit.input" ||
+        type.startsWith("xstate.after.editLockRenewal") ||
+        type.endsWith(".renewEdit") ||
+        type === "form.submit" ||
+        Reflect.get(event, "output") === true ||
+        Reflect.get(event, "output") === savedOk
+      );
     // "No labels" matters only to the label dialog.
     if (Reflect.get(event, "output") === optionsWithoutLabels) return snapshot.context.action === "label";
     return true;
   },
   recordedActions: ["detailSaved", "notifySaved", "notifyConflict", "reloadDetail", "releaseEdit"],
   journeys: [
+    {
+      description:
+        "an operator who keeps typing keeps the lock: renewed each time it falls due after input, and the save goes through",
+      events: [
+        showFree,
+        open("ng"),
+        { type: "xstate.done.actor.loadOptions", output: optionsLoaded },
+        { type: "xstate.done.actor.beginEdit", output: editBegun },
+        input("ng"),
+        renewalDue,
+        { type: "xstate.done.actor.renewEdit", output: renewed },
+        input("ng"),
+        renewalDue,
+        { type: "xstate.done.actor.renewEdit", output: renewed },
+        submit("ng"),
+        { type: "xstate.done.actor.confirmSave", output: true },
+        { type: "xstate.done.actor.save", output: savedOk },
+      ],
+      endState: "saved",
+      actions: ["detailSaved", "notifySaved"],
+    },
+    {
+      description:
+        "a dialog left idle is not renewed; the operator's next input renews it at once, and another operator holding it by then (688) closes the dialog with the values kept",
+      events: [
+        showFree,
+        open("hold"),
+        { type: "xstate.done.actor.loadOptions", output: optionsLoaded },
+        { type: "xstate.done.actor.beginEdit", output: editBegun },
+        renewalDue,
+        input("hold"),
+        { type: "xstate.done.actor.renewEdit", output: lockedByOther },
+        showFree,
+        open("hold"),
+      ],
+      endState: "preparing",
+      actions: ["releaseEdit"],
+    },
     {
       description: "NG with a reason: options, lock, dialog, confirmation, save; the fresh detail and 002",
       events: [

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { ERROR } from "../../../contract/errors.ts";
 import { EDIT_LOCK_MINUTES, EVENT_ACTION_SCREEN, type EventAction } from "../../../contract/eventActions.ts";
 import type { Database } from "../../db/schema.ts";
@@ -9,7 +9,8 @@ import { type Editor, holdEventForEdit } from "./editGate.ts";
 /**
  * Opening an action's dialog: the editor's role must be able to write on the action's dialog screen
  * (962), then the event must be editable now (holdEventForEdit); the editor's lock is taken or
- * refreshed for EDIT_LOCK_MINUTES. Answers when it expires.
+ * refreshed for EDIT_LOCK_MINUTES (the dialog renews it so while the operator works in it). Answers
+ * when it expires.
  */
 export async function beginEdit(
   db: Kysely<Database>,
@@ -31,7 +32,18 @@ export async function beginEdit(
     await trx
       .insertInto("event_edit_locks")
       .values({ company_id: editor.companyId, event_id: event.eventId, ...lock })
-      .onConflict((conflict) => conflict.columns(["company_id", "event_id"]).doUpdateSet(lock))
+      .onConflict((conflict) =>
+        conflict.columns(["company_id", "event_id"]).doUpdateSet({
+          ...lock,
+          // A renewal (the operator's own live lock begun again) keeps when the edit began: others
+          // are told "since" then (688), not since the last renewal.
+          locked_at: sql<Date>`case
+            when event_edit_locks.operator_id = ${editor.operatorId}
+              and event_edit_locks.expires_at > ${editor.now}
+            then event_edit_locks.locked_at
+            else excluded.locked_at end`,
+        }),
+      )
       .execute();
   });
   return expiresAt;

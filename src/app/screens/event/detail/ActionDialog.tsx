@@ -26,7 +26,7 @@ export function ActionDialog({ detail }: { detail: EventDetail }) {
   const open = EventDetailScreeningActor.useSelector((snapshot) => snapshot.hasTag("dialogOpen"));
   const action = EventDetailScreeningActor.useSelector((snapshot) => snapshot.context.action);
   const filling = EventDetailScreeningActor.useSelector((snapshot) =>
-    snapshot.matches({ holding: "editing" }),
+    snapshot.matches({ holding: { form: "editing" } }),
   );
   const options = EventDetailScreeningActor.useSelector((snapshot) => snapshot.context.options);
   const draft = EventDetailScreeningActor.useSelector((snapshot) => snapshot.context.draft);
@@ -47,6 +47,7 @@ export function ActionDialog({ detail }: { detail: EventDetail }) {
     serverFormError: formErrors.length > 0 ? formErrors.map(messageText).join("\n") : null,
     busy: !filling,
     submit: (values: ActionValues) => screening.send({ type: "form.submit", values }),
+    input: (values: ActionValues) => screening.send({ type: "edit.input", values }),
     cancel,
   };
 

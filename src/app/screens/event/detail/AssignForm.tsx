@@ -5,6 +5,7 @@ import { SelectField } from "../../../ui/SelectField.tsx";
 import { ActionFormFrame } from "./ActionFormFrame.tsx";
 import type { ActionFormProps } from "./actionFormProps.ts";
 import { DIALOG_SELECT_CLASSES } from "./DialogFields.tsx";
+import { useReportInput } from "./useReportInput.ts";
 
 /**
  * Register screening assignee: one of the tenant's operators who may screen the event, or nobody
@@ -17,6 +18,8 @@ export function AssignForm(props: ActionFormProps & { current: Assignee | null }
   const { current } = props;
   const start = props.draft?.action === "assign" ? props.draft.assigneeId : (current?.operatorId ?? null);
   const [assignee, setAssignee] = useState(start === null ? "" : String(start));
+  const chosen = { action: "assign", assigneeId: assignee === "" ? null : Number(assignee) } as const;
+  useReportInput(chosen, props.input);
   const listed = props.options.assignees;
   const operators =
     current && !listed.some((operator) => operator.operatorId === current.operatorId)
@@ -32,9 +35,7 @@ export function AssignForm(props: ActionFormProps & { current: Assignee | null }
   return (
     <ActionFormFrame
       formRef={form}
-      onSubmit={() =>
-        props.submit({ action: "assign", assigneeId: assignee === "" ? null : Number(assignee) })
-      }
+      onSubmit={() => props.submit(chosen)}
       onCancel={props.cancel}
       formError={props.serverFormError}
       busy={props.busy}

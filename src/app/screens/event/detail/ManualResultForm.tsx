@@ -7,6 +7,7 @@ import { ActionFormFrame } from "./ActionFormFrame.tsx";
 import type { ActionFormProps } from "./actionFormProps.ts";
 import { DialogMemoField, DialogTextField } from "./DialogFields.tsx";
 import { LabelChoices } from "./LabelChoices.tsx";
+import { useReportInput } from "./useReportInput.ts";
 
 const CALL = {
   ok: MANUAL_RESULT_CALLS[MANUAL_RESULT.ok],
@@ -32,6 +33,7 @@ export function ManualResultForm({
   const [labelIds, setLabelIds] = useState<string[]>(start?.labelIds ?? [...currentLabelIds]);
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const errors = { ...props.serverErrors, ...clientErrors };
+  useReportInput({ action: result, reason, memo, labelIds }, props.input);
 
   const submit = () => {
     const checked = validateForm(CALL[result].request, {

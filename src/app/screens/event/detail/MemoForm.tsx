@@ -5,6 +5,7 @@ import { type FieldErrors, focusFirstInvalid, validateForm } from "../../../ui/f
 import { ActionFormFrame } from "./ActionFormFrame.tsx";
 import type { ActionFormProps } from "./actionFormProps.ts";
 import { DialogMemoField } from "./DialogFields.tsx";
+import { useReportInput } from "./useReportInput.ts";
 
 /** Add screening memo: one memo of up to 500 characters. */
 export function MemoForm(props: ActionFormProps) {
@@ -13,6 +14,7 @@ export function MemoForm(props: ActionFormProps) {
   const [memo, setMemo] = useState(props.draft?.action === "memo" ? props.draft.memo : "");
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const errors = { ...props.serverErrors, ...clientErrors };
+  useReportInput({ action: "memo", memo }, props.input);
 
   const submit = () => {
     const checked = validateForm(eventMemoAdd.request, {

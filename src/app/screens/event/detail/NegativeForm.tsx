@@ -14,6 +14,7 @@ import { ActionFormFrame } from "./ActionFormFrame.tsx";
 import type { ActionFormProps } from "./actionFormProps.ts";
 import { DIALOG_SELECT_CLASSES, DialogChoice, DialogChoices } from "./DialogFields.tsx";
 import { NegativeCoverageList } from "./NegativeCoverageList.tsx";
+import { useReportInput } from "./useReportInput.ts";
 
 type NegativeValues = Extract<ActionValues, { action: "negative" }>;
 type Operation = NegativeValues["purchaser"];
@@ -57,6 +58,7 @@ export function NegativeForm(
     props.draft?.action === "negative" ? props.draft : INITIAL,
   );
   const [nothingChosen, setNothingChosen] = useState(false);
+  useReportInput(values, props.input);
   const [coverageOpen, setCoverageOpen] = useState<Record<Party, boolean>>({
     purchaser: values.purchaser === NEGATIVE_OPERATION.register,
     shipping: values.shipping === NEGATIVE_OPERATION.register,

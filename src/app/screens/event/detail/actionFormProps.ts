@@ -13,5 +13,7 @@ export interface ActionFormProps {
   serverFormError: string | null;
   busy: boolean;
   submit: (values: ActionValues) => void;
+  /** The operator changed the form: what it holds now (useReportInput). */
+  input: (values: ActionValues) => void;
   cancel: () => void;
 }
