@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineCall } from "./call.ts";
 import type { CardField, DeviceField, PartyField } from "./eventFields.ts";
+import { detectionModelSchema } from "./releasedRules.ts";
 import { AUTH_STATUS, AUTO_RESULTS, MANUAL_RESULT } from "./screening.ts";
 import { SETTLE_STATUSES } from "./screeningApi.ts";
 import { DATE_RANGE, dateText, INTEGER_MAX, issue, rules } from "./validation.ts";
@@ -119,6 +120,7 @@ export const detailSearchShape = {
   authStatus: z.array(z.enum([AUTH_STATUS.authori, AUTH_STATUS.escalation, AUTH_STATUS.unfixed])),
   settleStatus: z.array(z.enum([...SETTLE_STATUSES, SETTLE_STATUS_NONE])),
   labelIds: z.array(z.string().trim().min(1).max(50)).max(100),
+  /** One of the tenant's detection models (eventModelList; the server refuses any other). */
   modelId: oneValue(50),
   /** An operator ID of the tenant, or "none" for unassigned events. */
   assigneeId: z
@@ -357,6 +359,19 @@ export const eventSelectAll = defineCall({
   access: { kind: "read", screenId: "EventList" },
   request: z.object({ search: eventSearchSchema }).strict(),
   response: z.object({ count: z.number().int(), modelId: z.string(), until: z.string() }),
+});
+
+/**
+ * The tenant's detection models, which the detailed search's screening model dropdown offers:
+ * readable with the event list (the released rule list's own call needs that screen).
+ */
+export const eventModelList = defineCall({
+  name: "eventModelList",
+  method: "POST",
+  path: "/api/v3/screen/event/modelList",
+  access: { kind: "read", screenId: "EventList" },
+  request: z.object({}).strict().optional(),
+  response: z.object({ models: z.array(detectionModelSchema) }),
 });
 
 /** An instant of the selection (ISO 8601 in UTC) that PostgreSQL takes: years 1900 to 9999. */

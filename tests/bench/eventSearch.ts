@@ -443,7 +443,7 @@ export async function eventSearchBenchmark(): Promise<BenchRow[]> {
     const counted = [searches.firstPages[0], searches.firstPages[3]].filter((entry) => entry !== undefined);
     for (const { name, search } of counted) {
       const { server: samples, detail, telegram } = await sampleCall(() => countCall(search), COUNT_RUNS);
-      const bare = await explainCall(url, (service) => service.count(COMPANY, search), COUNT_RUNS);
+      const bare = await explainCall(url, (service) => service.count(COMPANY, search, "en"), COUNT_RUNS);
       console.log(
         `\n(e) total, ${name}: ${telegram.total}${telegram.totalCapped ? "+" : ""}, server ${samples.map((v) => v.toFixed(1)).join(" ")} ms; ${detail}; ${bare.wire}`,
       );
@@ -459,7 +459,7 @@ export async function eventSearchBenchmark(): Promise<BenchRow[]> {
     const count = selected.telegram.count as number;
     const selectBare = await explainCall(
       url,
-      (service) => service.selectAll(COMPANY, searches.selectAll),
+      (service) => service.selectAll(COMPANY, searches.selectAll, "en"),
       SELECT_ALL_RUNS,
     );
     console.log(

@@ -23,6 +23,7 @@ import {
   searchToQuery,
 } from "../../src/contract/eventSearch.ts";
 import { interpolate } from "../../src/contract/messages.ts";
+import { STANDARD_MODEL } from "../../src/server/services/apiConnectionService.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import { TEST_LANGS, type TestLang } from "../support/browser.ts";
 import { BULK_EVENTS_YEAR, freshBulkDataDir } from "../support/bulkEventsDatabase.ts";
@@ -59,6 +60,9 @@ const CELL = {
   modelId: 9,
   assigneeName: 15,
 } as const;
+
+/** The demo tenant's one detection model (the seed's). */
+const DEMO_MODEL = STANDARD_MODEL;
 
 /** The screen's texts fill their placeholders as the contract's messages do. */
 const fill = interpolate;
@@ -322,6 +326,38 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
     expect(listCalls).toBe(1);
   });
 
+  it("offers the tenant's screening models in a dropdown, and refuses at it a URL's model the tenant does not have", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.reviewer);
+    const screen = screenOf(ui.page, lang);
+    await visible(screen.table);
+    await screen.detailMode.check();
+    const modelBox = ui.page.getByRole("combobox", { name: screen.field.modelId, exact: true });
+    await expect
+      .poll(() => modelBox.locator("option").allTextContents())
+      .toEqual([screen.s.any, `${DEMO_MODEL.modelName} (${DEMO_MODEL.modelId})`]);
+    expect(await modelBox.inputValue()).toBe("");
+
+    // A bookmark naming a model the tenant does not have (any more) searches nothing: the dropdown
+    // shows that model marked unknown with the server's reason, instead of "any".
+    await searched(ui.page, () => ui.page.goto(ui.app.at("/EventList?mode=1&modelId=GONE01")));
+    await visible(ui.page.getByText(screen.s.searchRefused, { exact: true }));
+    expect(await screen.table.count()).toBe(0);
+    expect(await modelBox.inputValue()).toBe("GONE01");
+    expect(await modelBox.locator("option:checked").textContent()).toBe(
+      fill(screen.s.unknownModel, { modelId: "GONE01" }),
+    );
+    expect(await modelBox.getAttribute("aria-invalid")).toBe("true");
+    expect(await descriptionOf(modelBox)).toContain(MESSAGES[lang].validation.unknownModel);
+    await expectNoAxeViolations(ui.page, "event list refusing a screening model");
+
+    // Choosing the tenant's model searches it.
+    await modelBox.selectOption(DEMO_MODEL.modelId);
+    await searched(ui.page, () => modelBox.press("Enter"));
+    await ui.page.waitForURL((url) => url.searchParams.get("modelId") === DEMO_MODEL.modelId);
+    await visible(screen.table);
+    expect(await modelBox.getAttribute("aria-invalid")).not.toBe("true");
+  });
+
   it("keeps the focus on its row when the table scrolls it away, and gives it back after the shortcut help", async () => {
     await loginAs(ui.page, ui.app, lang, ACCOUNTS.reviewer);
     const screen = screenOf(ui.page, lang);
@@ -459,12 +495,14 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
     expect(await csv.isDisabled()).toBe(true);
     expect(await deselect.isDisabled()).toBe(true);
 
-    // Narrow to the events of one screening model, so any selection is allowed.
+    // Narrow to the events of one screening model, so any selection is allowed: chosen from the
+    // tenant's models by keyboard, Enter searches.
     const [newest] = await renderedEventIds(screen.eventLinks());
     const model = (await renderedRows(screen.table))[0]?.[CELL.modelId] ?? "";
     await screen.detailMode.check();
-    await screen.input(screen.field.modelId).fill(model);
-    await searched(ui.page, () => screen.searchButton.click());
+    const modelBox = ui.page.getByRole("combobox", { name: screen.field.modelId, exact: true });
+    await modelBox.selectOption(model);
+    await searched(ui.page, () => modelBox.press("Enter"));
     await ui.page.waitForURL((url) => url.searchParams.get("modelId") === model);
 
     const firstBox = ui.page.getByRole("checkbox", {

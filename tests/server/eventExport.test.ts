@@ -652,6 +652,11 @@ describe.each(testBackends())("event CSV output (%s)", (backend) => {
       select 'DEMO', 'BULK' || n, 'BULK' || n, 'BULKMODEL', '00', 'OK', ${at} - n * interval '1 second',
         ${at} - n * interval '1 second', 1000
       from generate_series(1, ${EVENT_SELECTION_LIMIT + 1}) n`.execute(t.db);
+    // A model of the tenant's, as the search's dropdown offers.
+    await t.db
+      .insertInto("detection_models")
+      .values({ company_id: "DEMO", model_id: "BULKMODEL", model_name: "Bulk" })
+      .execute();
     const response = await requestExport(
       admin,
       { kind: "search", search: { ...EMPTY_DETAIL_SEARCH, modelId: "BULKMODEL" }, excludedEventIds: [] },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SearchablePart } from "../../src/app/screens/event/detail/fieldSearch.ts";
 import { ERROR } from "../../src/contract/errors.ts";
 import { eventDetail } from "../../src/contract/eventDetail.ts";
+import { CSV_DELIMITER, eventCsvExport } from "../../src/contract/eventExport.ts";
 import {
   type DetailSearch,
   EMPTY_DETAIL_SEARCH,
@@ -10,6 +11,7 @@ import {
   type EventSearch,
   eventCount,
   eventList,
+  eventModelList,
   eventNeighbours,
   eventSelectAll,
   QUICK_SEARCH_FIELDS,
@@ -100,6 +102,10 @@ const e3: TransactionInput = {
   device: { cookie: "T4-CK-3" },
   items: [{ shopItemId: "T4-ITEM-3", itemName: "T4 Tool ｳｨｼﾞｪｯﾄ", price: 10, quantity: 100 }],
 };
+/** A detection model of DEMO that screened none of the T4 events, and one only ACME has. */
+const SECOND_MODEL = "T4MODEL2";
+const ACME_MODEL = "T4ACMEMODEL";
+
 /** Another tenant's event sharing E1's identifiers: never found from DEMO. */
 const acmeTwin: TransactionInput = { ...e1, shopEventId: "T4-SHOP-1" };
 
@@ -127,6 +133,13 @@ describe.each(testBackends())("event list search (%s)", (backend) => {
     id.e2 = await screen("DEMO", e2, T0 + 90_000);
     id.e3 = await screen("DEMO", e3, T0 + 179_999);
     id.acme = await screen("ACME", acmeTwin, T0 + 30_000);
+    await t.db
+      .insertInto("detection_models")
+      .values([
+        { company_id: "DEMO", model_id: SECOND_MODEL, model_name: "T4 second model" },
+        { company_id: "ACME", model_id: ACME_MODEL, model_name: "T4 ACME model" },
+      ])
+      .execute();
     const adminId = (
       await t.db
         .selectFrom("operators")
@@ -412,8 +425,7 @@ describe.each(testBackends())("event list search (%s)", (backend) => {
     ["authStatus any of", () => ({ authStatus: ["10"] }), ["e2"]],
     ["settleStatus with none", () => ({ settleStatus: ["20", "none"] }), ["e2", "e1"]],
     ["modelId", () => ({ modelId: "MODEL01" }), ["e3", "e2", "e1"]],
-    ["modelId of no event", () => ({ modelId: "NOSUCH" }), []],
-    ["modelId typed in full width", () => ({ modelId: "ＭＯＤＥＬ０１" }), ["e3", "e2", "e1"]],
+    ["modelId of the tenant's with no event", () => ({ modelId: SECOND_MODEL }), []],
     ["labels any of", () => ({ labelIds: ["T4L1", "T4L2"] }), ["e3", "e1"]],
     ["assignee", () => ({ assigneeId: "1" }), ["e1"]],
     ["assignee none", () => ({ assigneeId: "none" }), ["e3", "e2"]],
@@ -563,15 +575,15 @@ describe.each(testBackends())("event list search (%s)", (backend) => {
 
   it("the total is exact up to the cap, then capped (a service with a cap of 2)", async () => {
     const service = createEventListService({ db: t.db }, { totalCap: 2, selectionLimit: 2 });
-    expect(await service.count("DEMO", inT4({}))).toEqual({ total: 2, totalCapped: true });
+    expect(await service.count("DEMO", inT4({}), "en")).toEqual({ total: 2, totalCapped: true });
     const page = await service.list("DEMO", { search: inT4({}), pageSize: 50, cursor: null }, "en");
     expect(page.nextCursor).toBeNull();
     expect(page.rows).toHaveLength(3);
-    expect(await service.count("DEMO", inT4({ aaresult: ["NG", "HOLD"] }))).toEqual({
+    expect(await service.count("DEMO", inT4({ aaresult: ["NG", "HOLD"] }), "en")).toEqual({
       total: 2,
       totalCapped: false,
     });
-    await expect(service.selectAll("DEMO", inT4({}))).rejects.toMatchObject({
+    await expect(service.selectAll("DEMO", inT4({}), "en")).rejects.toMatchObject({
       code: ERROR.tooManyRows,
       params: { max: "2" },
     });
@@ -590,18 +602,18 @@ describe.each(testBackends())("event list search (%s)", (backend) => {
 
   it("select all refuses more than the limit with the split-the-period message", async () => {
     const service = createEventListService({ db: t.db }, { totalCap: 150_000, selectionLimit: 150_000 });
-    expect(await service.selectAll("DEMO", inT4({}))).toEqual({
+    expect(await service.selectAll("DEMO", inT4({}), "en")).toEqual({
       count: 3,
       modelId: "MODEL01",
       until: "2031-03-10T01:02:59.999000Z",
     });
     const small = createEventListService({ db: t.db }, { totalCap: 1, selectionLimit: 1 });
-    const refused = await small.selectAll("DEMO", inT4({})).catch((error: unknown) => error);
+    const refused = await small.selectAll("DEMO", inT4({}), "en").catch((error: unknown) => error);
     expect(refused).toMatchObject({ code: ERROR.tooManyRows, params: { max: "1" } });
   });
 
   it("select all refuses events of several screening models", async () => {
-    await t.db.updateTable("events").set({ model_id: "T4MODEL2" }).where("event_id", "=", id.e3).execute();
+    await t.db.updateTable("events").set({ model_id: SECOND_MODEL }).where("event_id", "=", id.e3).execute();
     try {
       const response = await call(t.app, eventSelectAll, { search: inT4({}) }, { session: admin });
       expect(response.statusCode).toBe(400);
@@ -615,12 +627,12 @@ describe.each(testBackends())("event list search (%s)", (backend) => {
       const one = await call(
         t.app,
         eventSelectAll,
-        { search: inT4({ modelId: "T4MODEL2" }) },
+        { search: inT4({ modelId: SECOND_MODEL }) },
         { session: admin },
       );
       expect(one.json().telegram).toEqual({
         count: 1,
-        modelId: "T4MODEL2",
+        modelId: SECOND_MODEL,
         until: "2031-03-10T01:02:59.999000Z",
       });
     } finally {
@@ -784,18 +796,18 @@ describe.each(testBackends())("event list search (%s)", (backend) => {
         1,
       ),
     ).toEqual(await inListOrder(6, 5, 4));
-    expect(await service.count("DEMO", both)).toEqual({ total: 4, totalCapped: false });
+    expect(await service.count("DEMO", both, "en")).toEqual({ total: 4, totalCapped: false });
     // Neighbours follow the same order.
     const [newest, second, third, oldest] = expected as [string, string, string, string];
-    expect(await service.neighbours("DEMO", both, second)).toEqual({
+    expect(await service.neighbours("DEMO", both, second, "en")).toEqual({
       previousEventId: newest,
       nextEventId: third,
     });
-    expect(await service.neighbours("DEMO", many, oldest)).toEqual({
+    expect(await service.neighbours("DEMO", many, oldest, "en")).toEqual({
       previousEventId: third,
       nextEventId: null,
     });
-    expect(await service.neighbours("DEMO", both, newest)).toEqual({
+    expect(await service.neighbours("DEMO", both, newest, "en")).toEqual({
       previousEventId: null,
       nextEventId: second,
     });
@@ -850,6 +862,83 @@ describe.each(testBackends())("event list search (%s)", (backend) => {
     expect((await errorsOf({ ...base, pageSize: 201 }))[0]).toMatchObject({ field: "telegram.pageSize" });
   });
 
+  it("lists the tenant's detection models to an event list reader without the rule list, never another tenant's", async () => {
+    const modelsOf = async (session: Session) => {
+      const response = await call(t.app, eventModelList, {}, { session });
+      expect(response.statusCode).toBe(200);
+      return response.json().telegram.models as { modelId: string; modelName: string }[];
+    };
+    await t.db
+      .updateTable("role_permissions")
+      .set({ permission: "20" })
+      .where("company_id", "=", "DEMO")
+      .where("role_id", "=", "viewer")
+      .where("screen_id", "=", "ReleasedRuleList")
+      .execute();
+    try {
+      expect(await modelsOf(viewer)).toEqual([
+        { modelId: "MODEL01", modelName: "標準モデル" },
+        { modelId: SECOND_MODEL, modelName: "T4 second model" },
+      ]);
+    } finally {
+      await t.db
+        .updateTable("role_permissions")
+        .set({ permission: "10" })
+        .where("company_id", "=", "DEMO")
+        .where("role_id", "=", "viewer")
+        .where("screen_id", "=", "ReleasedRuleList")
+        .execute();
+    }
+    expect((await modelsOf(acme)).map((model) => model.modelId)).toEqual(["MODEL01", ACME_MODEL]);
+  });
+
+  it("refuses a screening model the tenant does not have at its field on every search call, never a 500", async () => {
+    const refusal = (field: string) => [
+      { code: ERROR.validation, field, message: "is not a detection model of this company" },
+    ];
+    // Gone (never had), another tenant's, typed in full width, of the right shape but with a space.
+    for (const modelId of ["NOSUCH", ACME_MODEL, "ＭＯＤＥＬ０１", "MODEL01 MODEL02"]) {
+      const search = inT4({ modelId });
+      for (const [spec, telegram] of [
+        [eventList, { search, pageSize: 200, cursor: null }],
+        [eventCount, { search }],
+        [eventSelectAll, { search }],
+        [eventNeighbours, { search, eventId: id.e1 }],
+      ] as const) {
+        const response = await call(t.app, spec, telegram, { session: admin });
+        expect(response.statusCode, `${spec.name} ${modelId}`).toBe(400);
+        expect(response.json().errors).toEqual(refusal("telegram.search.modelId"));
+      }
+      const exported = await call(
+        t.app,
+        eventCsvExport,
+        {
+          selection: { kind: "search", search, excludedEventIds: [] },
+          options: { delimiter: CSV_DELIMITER.comma, groups: ["basic"], encoding: "utf8" },
+        },
+        { session: admin },
+      );
+      expect(exported.statusCode, `eventCsvExport ${modelId}`).toBe(400);
+      expect(exported.json().errors).toEqual(refusal("telegram.selection.search.modelId"));
+    }
+    // Worded in the caller's language; too long for any model is the schema's refusal.
+    const ja = await call(
+      t.app,
+      eventCount,
+      { search: inT4({ modelId: "NOSUCH" }) },
+      { session: admin, lang: "ja" },
+    );
+    expect(ja.json().errors[0].message).toBe("この企業の検知モデルではありません");
+    const long = await call(
+      t.app,
+      eventCount,
+      { search: inT4({ modelId: "M".repeat(51) }) },
+      { session: admin },
+    );
+    expect(long.statusCode).toBe(400);
+    expect(long.json().errors[0]).toMatchObject({ code: ERROR.validation, field: "telegram.search.modelId" });
+  });
+
   it("a viewer searches (read); an operator whose role has no event list gets 962", async () => {
     expect(await found({ mode: "0", q: "T4-SHOP-2" }, viewer)).toEqual(ids("e2"));
     await t.db
@@ -864,6 +953,7 @@ describe.each(testBackends())("event list search (%s)", (backend) => {
       [eventCount, { search: EMPTY_QUICK_SEARCH }],
       [eventSelectAll, { search: EMPTY_QUICK_SEARCH }],
       [eventNeighbours, { search: EMPTY_QUICK_SEARCH, eventId: id.e1 }],
+      [eventModelList, {}],
     ] as const) {
       const response = await call(t.app, spec, telegram, { session: viewer });
       expect(response.statusCode).toBe(403);

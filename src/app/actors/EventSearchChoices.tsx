@@ -1,18 +1,21 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { type Assignee, eventAssigneeList, eventLabelList, type Label } from "../../contract/eventActions.ts";
+import { eventModelList } from "../../contract/eventSearch.ts";
+import type { DetectionModel } from "../../contract/releasedRules.ts";
 import { useRunCall } from "./CallRunner.tsx";
 
 /**
- * What the detailed search offers to choose from: the tenant's labels and the operators events can be
- * assigned to. Each list is null until it arrives; one that cannot be loaded stays null and the form
+ * What the detailed search offers to choose from: the tenant's labels, the operators events can be
+ * assigned to and the tenant's detection models. Each list is null until it arrives; one that cannot be loaded stays null and the form
  * shows the rest of its fields.
  */
 export interface EventSearchChoices {
   labels: Label[] | null;
   assignees: Assignee[] | null;
+  models: DetectionModel[] | null;
 }
 
-const NONE: EventSearchChoices = { labels: null, assignees: null };
+const NONE: EventSearchChoices = { labels: null, assignees: null, models: null };
 const ChoicesContext = createContext<EventSearchChoices>(NONE);
 
 // A refusal only leaves the choice out; a failure shows 697 (reload) but keeps the operator on the list.
@@ -29,6 +32,9 @@ export function EventSearchChoicesProvider({ children }: { children: ReactNode }
     });
     void settle(run(eventAssigneeList, {}, QUIET)).then((outcome) => {
       if (live && outcome?.ok) setChoices((now) => ({ ...now, assignees: outcome.result.assignees }));
+    });
+    void settle(run(eventModelList, {}, QUIET)).then((outcome) => {
+      if (live && outcome?.ok) setChoices((now) => ({ ...now, models: outcome.result.models }));
     });
     return () => {
       live = false;

@@ -17,6 +17,7 @@ import { ApiError } from "../plugins/envelope.ts";
 import { readReleaseRuleRows } from "../screening/releaseRuleRows.ts";
 import { toCsv } from "./csvSafe.ts";
 import type { ServiceDeps } from "./deps.ts";
+import { tenantDetectionModels } from "./detectionModels.ts";
 
 export interface ReleasedRules {
   modelId: string;
@@ -112,15 +113,7 @@ export function createReleasedRuleService(deps: Pick<ServiceDeps, "db" | "now">)
   }
 
   return {
-    async models(companyId) {
-      const rows = await db
-        .selectFrom("detection_models")
-        .select(["model_id", "model_name"])
-        .where("company_id", "=", companyId)
-        .orderBy("model_id")
-        .execute();
-      return rows.map((row) => ({ modelId: row.model_id, modelName: row.model_name }));
-    },
+    models: (companyId) => tenantDetectionModels(db, companyId),
 
     rules,
 

@@ -10,6 +10,7 @@ import type { FieldErrors } from "../../ui/fieldErrors.ts";
 import { SelectField } from "../../ui/SelectField.tsx";
 import { CheckboxGroupField } from "./CheckboxGroupField.tsx";
 import { DETAIL_LAYOUT, type DetailControl, type FieldLabelKey } from "./detailSearchLayout.ts";
+import { modelChoices } from "./modelChoices.ts";
 import { SearchField } from "./SearchField.tsx";
 
 export type DetailValues = Omit<DetailSearch, "mode">;
@@ -63,7 +64,7 @@ function controlKey(control: DetailControl): string {
 function DetailControlView({ control, values, errors, onChange }: FieldsProps & { control: DetailControl }) {
   const { t } = useTranslation("eventList");
   const lang: Lang = currentLang();
-  const { labels, assignees } = useEventSearchChoices();
+  const { labels, assignees, models } = useEventSearchChoices();
   const name = (key: FieldLabelKey) => EVENT_FIELD_LABELS[lang][key];
 
   switch (control.kind) {
@@ -161,6 +162,20 @@ function DetailControlView({ control, values, errors, onChange }: FieldsProps & 
           ]}
           onChange={(value) => onChange({ negatived: value as DetailValues["negatived"] })}
           error={errors.negatived}
+        />
+      );
+    case "model":
+      return (
+        <SelectField
+          id={fieldId("modelId")}
+          label={name("modelId")}
+          value={values.modelId}
+          options={modelChoices(models, values.modelId, {
+            any: t("any"),
+            unknown: (modelId) => t("unknownModel", { modelId }),
+          })}
+          onChange={(value) => onChange({ modelId: value })}
+          error={errors.modelId}
         />
       );
     case "assignee":

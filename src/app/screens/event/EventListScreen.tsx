@@ -32,14 +32,14 @@ function EventList() {
   const { t: shortcut } = useTranslation("shortcuts");
   const { search, urlErrors, urlProblems, searchFor } = useUrlSearch();
   const busy = EventSearchActor.useSelector((snapshot) => snapshot.hasTag("busy"));
-  // A refusal of the search in force names its fields as "search.<field>"; a URL's search that is
-  // not valid is refused before any call.
+  // A refusal of the search in force names its fields as "telegram.search.<field>"; a URL's search
+  // that is not valid is refused before any call.
   const serverErrors = EventSearchActor.useSelector((snapshot) => snapshot.context.errors);
   const fieldErrors = {
     ...urlErrors,
     ...serverFieldErrors(
       serverErrors.map((error) =>
-        error.field ? { ...error, field: error.field.replace(/^search\./, "") } : error,
+        error.field ? { ...error, field: error.field.replace(/^telegram\.search\./, "") } : error,
       ),
     ),
   };

@@ -33,8 +33,12 @@ export function EventResults({ invalidReasons }: { invalidReasons: readonly stri
     return <FormMessage tone="error">{[t("invalidSearch"), ...invalidReasons].join("\n")}</FormMessage>;
   if (failed) {
     const general = errors.filter((error) => !error.field).map((error) => error.message);
+    // Refused only at fields (a screening model the tenant does not have): the form shows why.
+    const refusedAtFields = errors.length > 0 && general.length === 0;
     return (
-      <FormMessage tone="error">{general.length > 0 ? general.join("\n") : t("loadFailed")}</FormMessage>
+      <FormMessage tone="error">
+        {general.length > 0 ? general.join("\n") : t(refusedAtFields ? "searchRefused" : "loadFailed")}
+      </FormMessage>
     );
   }
   if (!hasPage) return <Loading label={t("searching")} />;

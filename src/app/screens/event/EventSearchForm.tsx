@@ -89,7 +89,8 @@ export function EventSearchForm({
   };
 
   // Enter searches from every field (spec section 2): browsers submit a form by Enter from its text
-  // boxes and check boxes, not from a dropdown (customer type, negative registered, assignee).
+  // boxes and check boxes, not from a dropdown (customer type, screening model, negative registered,
+  // assignee).
   const submitFromDropdown = (event: KeyboardEvent<HTMLFormElement>) => {
     if (event.key !== "Enter" || !(event.target instanceof HTMLSelectElement)) return;
     event.preventDefault();

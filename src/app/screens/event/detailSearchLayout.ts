@@ -35,6 +35,7 @@ export type DetailControl =
   | { kind: "partyTarget" }
   | { kind: "negatived" }
   | { kind: "assignee" }
+  | { kind: "model" }
   | { kind: "labels" };
 
 export type DetailGroup = "identifiers" | "party" | "item" | "device" | "ranges" | "status";
@@ -62,7 +63,7 @@ export const DETAIL_LAYOUT: readonly { group: DetailGroup; controls: readonly De
       multi("ruleCode"),
       text("ruleDescription"),
       text("tenantName"),
-      text("modelId"),
+      { kind: "model" },
     ],
   },
   {

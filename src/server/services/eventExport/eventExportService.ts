@@ -10,6 +10,7 @@ import type { JobWorker } from "../../jobs/jobWorker.ts";
 import { ApiError } from "../../plugins/envelope.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { selectionEvents } from "../eventSearch/matchingEvents.ts";
+import { checkSearchModel } from "../eventSearch/searchModel.ts";
 import type { AuthContext } from "../sessionService.ts";
 import { csvContentType } from "./csvFileWriter.ts";
 import {
@@ -57,6 +58,14 @@ export function createEventExportService(
     async request(auth, lang, selection, options) {
       const groups = [...new Set(options.groups)];
       if (groups.length === 0) throw new ApiError(ERROR.noItemSelected);
+      if (selection.kind === "search")
+        await checkSearchModel(
+          db,
+          auth.companyId,
+          selection.search,
+          lang,
+          "telegram.selection.search.modelId",
+        );
       const asOf = now();
       const { count, models } = await probe(auth.companyId, selection, asOf);
       if (selection.kind === "ids" && count < new Set(selection.eventIds).size) {

@@ -8,11 +8,14 @@ import {
   type EventSearch,
 } from "../../../contract/eventSearch.ts";
 import { messageText } from "../../../contract/messages.ts";
+import type { DetectionModel } from "../../../contract/releasedRules.ts";
 import type { Database } from "../../db/schema.ts";
 import { ApiError } from "../../plugins/envelope.ts";
+import { tenantDetectionModels } from "../detectionModels.ts";
 import { decodeCursor, type EventCursor, encodeCursor } from "./eventCursor.ts";
 import { type EventSearchQuery, matchingEvents } from "./matchingEvents.ts";
 import { searchInListOrder } from "./ruleCodeOrder.ts";
+import { checkSearchModel } from "./searchModel.ts";
 
 export interface EventListPage {
   rows: EventListRow[];
@@ -32,7 +35,7 @@ export interface EventListService {
     lang: Lang,
   ): Promise<EventListPage>;
   /** How many events match, exactly up to the cap ("150,000+" beyond). */
-  count(companyId: string, search: EventSearch): Promise<EventTotal>;
+  count(companyId: string, search: EventSearch, lang: Lang): Promise<EventTotal>;
   /**
    * How many events match, their one screening model and the newest one's time (`until`, so the
    * selection stays the events counted); refuses too many (TooManyRows) or several models.
@@ -40,14 +43,21 @@ export interface EventListService {
   selectAll(
     companyId: string,
     search: EventSearch,
+    lang: Lang,
   ): Promise<{ count: number; modelId: string; until: string }>;
   /** The newer (previous) and older (next) match around an event of the tenant (963 for any other). */
   neighbours(
     companyId: string,
     search: EventSearch,
     eventId: string,
+    lang: Lang,
   ): Promise<{ previousEventId: string | null; nextEventId: string | null }>;
+  /** The tenant's detection models, which the search's screening model dropdown offers. */
+  models(companyId: string): Promise<DetectionModel[]>;
 }
+
+/** Where a search call's telegram holds the screening model. */
+const MODEL_FIELD = "telegram.search.modelId";
 
 export interface EventListLimits {
   /** The exact total stops here ("150,000+"). */
@@ -171,6 +181,7 @@ export function createEventListService(
           { field: "telegram.cursor", message: messageText(lang, "validation.invalidType") },
         ]);
       }
+      await checkSearchModel(db, companyId, search, lang, MODEL_FIELD);
       const rows = await pageRows(companyId, search, pageSize, after);
       const hasNext = rows.length > pageSize;
       const shown = hasNext ? rows.slice(0, pageSize) : rows;
@@ -202,12 +213,14 @@ export function createEventListService(
       };
     },
 
-    async count(companyId, search) {
+    async count(companyId, search, lang) {
+      await checkSearchModel(db, companyId, search, lang, MODEL_FIELD);
       const { n } = await countUpTo(companyId, search, limits.totalCap);
       return { total: Math.min(n, limits.totalCap), totalCapped: n > limits.totalCap };
     },
 
-    async selectAll(companyId, search) {
+    async selectAll(companyId, search, lang) {
+      await checkSearchModel(db, companyId, search, lang, MODEL_FIELD);
       const { n, first_model, last_model, newest_at } = await countUpTo(
         companyId,
         search,
@@ -222,7 +235,8 @@ export function createEventListService(
       return { count: n, modelId: first_model, until: newest_at };
     },
 
-    async neighbours(companyId, search, eventId) {
+    async neighbours(companyId, search, eventId, lang) {
+      await checkSearchModel(db, companyId, search, lang, MODEL_FIELD);
       const event = await db
         .selectFrom("events as e")
         .select(cursorAt.as("cursor_at"))
@@ -245,5 +259,7 @@ export function createEventListService(
       ]);
       return { previousEventId: previous?.event_id ?? null, nextEventId: next?.event_id ?? null };
     },
+
+    models: (companyId) => tenantDetectionModels(db, companyId),
   };
 }

@@ -332,8 +332,8 @@ function detailConditions(
   if (s.maresult.length > 0) add(withNone(eb, "e.maresult", s.maresult, MANUAL_RESULT_NONE));
   if (s.authStatus.length > 0) add(eb("e.auth_status", "in", s.authStatus));
   if (s.settleStatus.length > 0) add(withNone(eb, "e.settle_status", s.settleStatus, SETTLE_STATUS_NONE));
-  // Exact, as typed and folded (a model ID typed in full width with the input method on).
-  if (s.modelId !== "") add(anyOf("e.model_id", exactValues(s.modelId)));
+  // One of the tenant's models, chosen from a list (checkSearchModel refused any other).
+  if (s.modelId !== "") add(eb("e.model_id", "=", s.modelId));
   if (s.labelIds.length > 0) {
     add(
       eb(
