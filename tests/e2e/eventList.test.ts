@@ -3,10 +3,12 @@ import { describe, expect, it } from "vitest";
 import commonEn from "../../src/app/i18n/locales/en/common.json";
 import detailEn from "../../src/app/i18n/locales/en/eventDetail.json";
 import listEn from "../../src/app/i18n/locales/en/eventList.json";
+import shellEn from "../../src/app/i18n/locales/en/shell.json";
 import shortcutsEn from "../../src/app/i18n/locales/en/shortcuts.json";
 import commonJa from "../../src/app/i18n/locales/ja/common.json";
 import detailJa from "../../src/app/i18n/locales/ja/eventDetail.json";
 import listJa from "../../src/app/i18n/locales/ja/eventList.json";
+import shellJa from "../../src/app/i18n/locales/ja/shell.json";
 import shortcutsJa from "../../src/app/i18n/locales/ja/shortcuts.json";
 import { PERMISSION } from "../../src/contract/codes.ts";
 import { ERROR } from "../../src/contract/errors.ts";
@@ -48,6 +50,7 @@ const SCREEN = { en: listEn, ja: listJa } as const;
 const DETAIL = { en: detailEn, ja: detailJa } as const;
 const SHORTCUTS = { en: shortcutsEn, ja: shortcutsJa } as const;
 const COMMON = { en: commonEn, ja: commonJa } as const;
+const SHELL = { en: shellEn, ja: shellJa } as const;
 /** Just above the selection limit of 150,000: select all must open the split-period dialog. */
 const BULK_EVENTS = 150_001;
 
@@ -135,6 +138,16 @@ const isListCall = (response: Response) =>
 async function searched(page: Page, start: () => Promise<unknown>): Promise<void> {
   await Promise.all([page.waitForResponse(isListCall), start()]);
   await screenReady(page);
+}
+
+/** Logs out by the account menu and its confirmation, as an analyst leaving a shared PC does. */
+async function logOut(page: Page, lang: TestLang): Promise<void> {
+  const shell = SHELL[lang];
+  await (await visible(page.getByRole("button", { name: shell.accountMenu, exact: true }))).hover();
+  await (await visible(page.getByRole("button", { name: shell.logout, exact: true }))).click();
+  const confirm = await visible(page.getByRole("dialog", { name: shell.confirmTitle, exact: true }));
+  await confirm.getByRole("button", { name: shell.execute, exact: true }).click();
+  await page.waitForURL((url) => url.pathname === "/v3/login");
 }
 
 describe.each(TEST_LANGS)("event list [%s]", (lang) => {
@@ -275,12 +288,23 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
     expect(await renderedEventIds(screen.eventLinks())).toEqual(pageOne);
     await expect.poll(() => focusedText(ui.page)).toBe(screen.s.nextPage);
 
-    // The size chosen is this browser's from now on: a reload lists page 1 at 50 per page.
+    // The size chosen is this operator's in this browser from now on: a reload lists page 1 at 50
+    // per page.
     await searched(ui.page, () => ui.page.reload());
     await visible(screen.table);
     expect(await perPage.inputValue()).toBe("50");
     expect(await screen.table.getAttribute("aria-rowcount")).toBe("51");
     expect(await renderedEventIds(screen.eventLinks())).toEqual(pageOne);
+
+    // At a shared PC the next analyst who signs in lists the default 200, and the first finds 50 again.
+    await logOut(ui.page, lang);
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    await visible(screen.table);
+    expect(await perPage.inputValue()).toBe("200");
+    await logOut(ui.page, lang);
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.reviewer);
+    await visible(screen.table);
+    expect(await perPage.inputValue()).toBe("50");
   });
 
   it("says a URL's search is not valid, shows its values with the reasons and searches nothing", async () => {

@@ -1,46 +1,64 @@
 import { useSyncExternalStore } from "react";
+import type { KeyValueStorage } from "../../client/browserStorage.ts";
+import { operatorPreferenceKey } from "../../client/operatorPreferenceKey.ts";
+import { PRODUCT_KEY } from "../../contract/auth.ts";
 
 /**
- * Whether single-key shortcuts are on in this browser (localStorage; on unless turned off). They can
- * be turned off (WCAG 2.1.4 Character Key Shortcuts) for speech input and for those who press keys
- * by accident.
+ * Whether single-key shortcuts are on for the signed-in operator in this browser (localStorage, keyed
+ * by tenant and operator, so an analyst who turned them off does not turn them off for the next one
+ * at a shared PC; on unless turned off). They can be turned off (WCAG 2.1.4 Character Key Shortcuts)
+ * for speech input and for those who press keys by accident.
  */
-const STORAGE_KEY = "console.shortcuts";
+const STORAGE_NAME = "console.shortcuts";
 const listeners = new Set<() => void>();
-/** The choice when storage is refused (a private window may): kept until the page reloads. */
+/**
+ * The choice when it cannot be stored (storage refused, as a private window may, or no operator
+ * signed in): kept until the page reloads, which signing in does.
+ */
 let unstored: boolean | undefined;
 
-export function shortcutsEnabled(): boolean {
+export function shortcutsEnabled(storage: KeyValueStorage = localStorage): boolean {
   try {
-    return localStorage.getItem(STORAGE_KEY) !== "off";
+    const key = operatorPreferenceKey(STORAGE_NAME, storage);
+    if (key !== null) return storage.getItem(key) !== "off";
   } catch {
-    return unstored ?? true;
+    // Read as not stored.
   }
+  return unstored ?? true;
 }
 
-export function setShortcutsEnabled(enabled: boolean): void {
+export function setShortcutsEnabled(enabled: boolean, storage: KeyValueStorage = localStorage): void {
   try {
-    if (enabled) localStorage.removeItem(STORAGE_KEY);
-    else localStorage.setItem(STORAGE_KEY, "off");
+    const key = operatorPreferenceKey(STORAGE_NAME, storage);
+    if (key === null) unstored = enabled;
+    else if (enabled) storage.removeItem(key);
+    else storage.setItem(key, "off");
   } catch {
     unstored = enabled;
   }
   for (const listener of listeners) listener();
 }
 
-function subscribe(listener: () => void): () => void {
+/**
+ * Calls `listener` when the choice may have changed: here, or in another tab (a storage event for a
+ * shortcut choice, or for the login info, which says whose choice applies; null: storage cleared).
+ */
+export function subscribeShortcutPreference(
+  listener: () => void,
+  tabs: Pick<EventTarget, "addEventListener" | "removeEventListener"> = window,
+): () => void {
   listeners.add(listener);
-  // A choice made in another tab applies here too.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === STORAGE_KEY) listener();
+  const onStorage = (event: Event) => {
+    const { key } = event as StorageEvent;
+    if (key === null || key === PRODUCT_KEY || key.startsWith(`${STORAGE_NAME}:`)) listener();
   };
-  window.addEventListener("storage", onStorage);
+  tabs.addEventListener("storage", onStorage);
   return () => {
     listeners.delete(listener);
-    window.removeEventListener("storage", onStorage);
+    tabs.removeEventListener("storage", onStorage);
   };
 }
 
 export function useShortcutsEnabled(): boolean {
-  return useSyncExternalStore(subscribe, shortcutsEnabled);
+  return useSyncExternalStore(subscribeShortcutPreference, () => shortcutsEnabled());
 }
