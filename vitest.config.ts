@@ -11,9 +11,9 @@ export default defineConfig({
           name: "machines",
           include: ["tests/machines/**/*.test.{ts,tsx}"],
           environment: "node",
-          // Replaying every walk of the event search machine takes ~3 s alone, twice that beside the
-          // server tests on two cores: the limit only catches a hang.
-          testTimeout: 30_000,
+          // Replaying every walk of the manual screening machine takes ~8 s alone, two to three times
+          // that beside the server and e2e tests on two cores: the limit only catches a hang.
+          testTimeout: 60_000,
         },
       },
       {
