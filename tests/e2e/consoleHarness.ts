@@ -318,3 +318,12 @@ export async function callSessionInfo(app: ConsoleUnderTest, credentials: { sid:
   });
   return { status: response.status, body: (await response.json()) as { errors: { code: string }[] } };
 }
+
+/** The text of the elements that describe an input (its message). */
+export const descriptionOf = (input: Locator) =>
+  input.evaluate((element) =>
+    (element.getAttribute("aria-describedby") ?? "")
+      .split(" ")
+      .map((id) => document.getElementById(id)?.textContent ?? "")
+      .join(" "),
+  );

@@ -25,6 +25,7 @@ import {
   type Account,
   type ConsoleSession,
   consoleSession,
+  descriptionOf,
   gone,
   hasFocus,
   heading,
@@ -200,6 +201,37 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     await gone(dialogOf(ui.page, "assign"));
     await visible(textOnPage(ui.page, messageNo(lang, "001")));
     await expect.poll(shownAssignee).toBe(ACCOUNTS.reviewer.name);
+  });
+
+  it("shows the server's refusal of the chosen assignee at the assignee field, the dialog kept open", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    const shop = await shopOf(ui.app, ui);
+    const { eventId } = await screenTransaction(ui.app, shop, {
+      shopEventId: `e2e-assign-gone-${lang}-${Date.now()}`,
+      amount: 2600,
+      purchaser: { fullAddress: "福岡県福岡市中央区天神2-3", zipcode: "8100001", tel: "092-123-4568" },
+    });
+    await openDetail(ui.page, eventId);
+    // The operator chosen is gone by the time the save arrives (deleted meanwhile): an ID no operator has.
+    await ui.page.route("**/api/v3/screen/event/assign", async (route) => {
+      const body = route.request().postDataJSON() as { telegram: Record<string, unknown> };
+      await route.continue({
+        postData: JSON.stringify({ ...body, telegram: { ...body.telegram, assigneeId: 987_654_321 } }),
+      });
+    });
+    await action(ui.page, "assign").click();
+    const dialog = await visible(dialogOf(ui.page, "assign"));
+    const field = dialog.getByLabel(s.fields.assignee, { exact: true });
+    await field.selectOption({ label: ACCOUNTS.reviewer.name });
+    await saveAndConfirm(ui.page, dialog);
+    const refusal = messageText(lang, "validation.unknownOperator");
+    await visible(dialog.getByText(refusal));
+    await expect.poll(() => field.getAttribute("aria-invalid")).toBe("true");
+    // Told with the field (its description), not only somewhere in the dialog.
+    expect(await descriptionOf(field)).toContain(refusal);
+    await ui.page.unroute("**/api/v3/screen/event/assign");
+    await dialog.getByRole("button", { name: s.cancel, exact: true }).click();
+    await gone(dialog);
   });
 
   it("lays field lists two abreast on a wide screen (shipping beside the purchaser, each differing value noted; the basic fields in two columns) under navigation and actions that stay in view; stacked when narrow", async () => {

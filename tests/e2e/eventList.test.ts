@@ -33,6 +33,7 @@ import { TEST_DEMO_EVENTS } from "../support/testDatabase.ts";
 import {
   ACCOUNTS,
   consoleSession,
+  descriptionOf,
   gone,
   heading,
   LANDING_PATH,
@@ -113,15 +114,6 @@ async function markColours(table: Locator, cell: number): Promise<Map<string, Se
     colours.set(text, (colours.get(text) ?? new Set()).add(colour));
   return colours;
 }
-
-/** The text of the elements that describe an input (its message). */
-const descriptionOf = (input: Locator) =>
-  input.evaluate((element) =>
-    (element.getAttribute("aria-describedby") ?? "")
-      .split(" ")
-      .map((id) => document.getElementById(id)?.textContent ?? "")
-      .join(" "),
-  );
 
 /** The text of the element that has the focus (a button's name). */
 const focusedText = (page: Page) =>

@@ -24,15 +24,39 @@ export function parseErrors(error: z.ZodError): FieldErrors {
   return firstPerField(fieldErrorsIn(text, error));
 }
 
-/** The server's validation refusals that name a field, as field errors. */
-export const serverFieldErrors = (errors: readonly ErrorItem[]): FieldErrors =>
-  firstPerField(
-    errors.flatMap((error) => (error.field ? [{ field: error.field, message: error.message }] : [])),
+/**
+ * The server's validation refusals that name a field, as field errors keyed as the form's own fields
+ * are: the server names them from the envelope ("telegram.memo"), so "telegram." is taken off, and
+ * `within`'s prefix too for a form that edits a part of the telegram ("search" for
+ * "telegram.search.tel").
+ */
+export function serverFieldErrors(errors: readonly ErrorItem[], within?: string): FieldErrors {
+  const prefix = within === undefined ? "telegram." : `telegram.${within}.`;
+  return firstPerField(
+    errors.flatMap((error) =>
+      error.field
+        ? [
+            {
+              field: error.field.startsWith(prefix) ? error.field.slice(prefix.length) : error.field,
+              message: error.message,
+            },
+          ]
+        : [],
+    ),
   );
+}
 
+/** First message per field; an element's ("labelIds.0") also stands for its list ("labelIds"). */
 function firstPerField(list: readonly { field: string; message: string }[]): FieldErrors {
   const result: FieldErrors = {};
-  for (const { field, message } of list) result[field] ??= message;
+  for (const { field, message } of list) {
+    result[field] ??= message;
+    const parts = field.split(".");
+    while (parts.length > 1 && /^\d+$/.test(parts.at(-1) as string)) {
+      parts.pop();
+      result[parts.join(".")] ??= message;
+    }
+  }
   return result;
 }
 

@@ -35,14 +35,7 @@ function EventList() {
   // A refusal of the search in force names its fields as "telegram.search.<field>"; a URL's search
   // that is not valid is refused before any call.
   const serverErrors = EventSearchActor.useSelector((snapshot) => snapshot.context.errors);
-  const fieldErrors = {
-    ...urlErrors,
-    ...serverFieldErrors(
-      serverErrors.map((error) =>
-        error.field ? { ...error, field: error.field.replace(/^telegram\.search\./, "") } : error,
-      ),
-    ),
-  };
+  const fieldErrors = { ...urlErrors, ...serverFieldErrors(serverErrors, "search") };
 
   return (
     <Card size="3" aria-busy={busy}>
