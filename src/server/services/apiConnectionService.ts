@@ -18,6 +18,17 @@ export const newApiSecret = (): string => randomBytes(32).toString("base64url");
 export const maskSecret = (last4: string): string => `${MASK}${last4}`;
 
 /** Binds a ciphertext to its row: moved to another tenant or application, it does not decrypt. */
+/** What the screen shows of the application and its model: read by info, answered by rotate's UPDATE. */
+const APPLICATION_COLUMNS = [
+  "a.company_id",
+  "a.application_id",
+  "a.secret_ciphertext",
+  "a.secret_last4",
+  "a.rotated_at",
+  "m.model_id",
+  "m.model_name",
+] as const;
+
 const cipherContext = (companyId: string, applicationId: string) =>
   `api_applications/${companyId}/${applicationId}`;
 
@@ -104,15 +115,7 @@ export function createApiConnectionService(
       .innerJoin("detection_models as m", (join) =>
         join.onRef("m.company_id", "=", "a.company_id").onRef("m.model_id", "=", "a.model_id"),
       )
-      .select([
-        "a.company_id",
-        "a.application_id",
-        "a.secret_ciphertext",
-        "a.secret_last4",
-        "a.rotated_at",
-        "m.model_id",
-        "m.model_name",
-      ])
+      .select(APPLICATION_COLUMNS)
       .where("a.company_id", "=", companyId)
       .orderBy("a.application_id")
       .limit(1)
@@ -158,15 +161,7 @@ export function createApiConnectionService(
         .whereRef("m.model_id", "=", "a.model_id")
         .where("a.company_id", "=", companyId)
         .where("a.application_id", "=", applicationId)
-        .returning([
-          "a.company_id",
-          "a.application_id",
-          "a.secret_ciphertext",
-          "a.secret_last4",
-          "a.rotated_at",
-          "m.model_id",
-          "m.model_name",
-        ])
+        .returning(APPLICATION_COLUMNS)
         .executeTakeFirst();
       if (!row) throw new ApiError(ERROR.noDataFound);
       return { info: toInfo(row), secretKey: secret };
