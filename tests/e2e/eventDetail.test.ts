@@ -699,7 +699,7 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     ui.page.on("request", (request) => {
       if (isBegin(request.url())) begins += 1;
     });
-    /** The browser's clock moved on, with the renewal that falls due answered before going on. */
+    /** The browser's clock moved on (its timers fire; the answers they wait for are real). */
     const minutesPass = async (minutes: number) => ui.page.clock.runFor(minutes * 60_000);
     await ui.page.clock.install();
     await openDetail(ui.page, eventId);
@@ -709,11 +709,14 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     await memo.fill("Asked the shop for the invoice");
     expect(begins).toBe(1);
 
-    // Typed within the interval: renewed when it falls due.
+    // Typed within the interval: renewed when it falls due. The clock moves on only once the page
+    // has taken in the answer: moved while the renewal is still being read, the idle interval would
+    // start after the clock had already passed it.
     await Promise.all([
-      ui.page.waitForResponse((response) => isBegin(response.url())),
+      ui.page.waitForEvent("requestfinished", (request) => isBegin(request.url())),
       minutesPass(EDIT_LOCK_RENEW_MINUTES),
     ]);
+    await new Promise((resolve) => setTimeout(resolve, 500));
     expect(begins).toBe(2);
     // Left idle: no more renewals, however long the dialog stays open.
     await minutesPass(EDIT_LOCK_RENEW_MINUTES * 3);
