@@ -114,7 +114,7 @@ describe.each(TEST_LANGS)("event CSV output [%s]", (lang) => {
     await visible(ui.page.getByText(messageNo(lang, "008")).first());
     // The focus comes back to Output (enabled while the file is made), then goes to the link.
     const linkName = new RegExp(
-      `^${escapeRegExp(fill(s.download, { fileName: "@@" })).replace("@@", "eventList_\\d{14}\\.csv")}$`,
+      `^${escapeRegExp(fill(s.download, { fileName: "@@" })).replace("@@", "eventList_\\d{14}\\.txt")}$`,
     );
     const hasFocus = async (target: Locator) =>
       (await target.count()) === 1 &&
@@ -134,12 +134,14 @@ describe.each(TEST_LANGS)("event CSV output [%s]", (lang) => {
     const response = await ui.page.request.get(`${ui.app.url}${href}`);
     expect(response.status()).toBe(200);
     expect(response.headers()["content-disposition"]).toMatch(
-      /^attachment; filename="eventList_\d{14}\.csv"/,
+      /^attachment; filename="eventList_\d{14}\.txt"/,
     );
     const bytes = await response.body();
     const text = lang === "ja" ? iconv.decode(bytes, "cp932") : bytes.toString("utf8");
     expect(response.headers()["content-type"]).toBe(
-      lang === "ja" ? "text/csv; charset=Shift_JIS" : "text/csv; charset=utf-8",
+      lang === "ja"
+        ? "text/tab-separated-values; charset=Shift_JIS"
+        : "text/tab-separated-values; charset=utf-8",
     );
     expect(text.startsWith("\uFEFF")).toBe(lang === "en");
     const lines = text.replace(/^\uFEFF/, "").split("\r\n");

@@ -309,13 +309,16 @@ describe.each(testBackends())("event CSV output (%s)", (backend) => {
   });
 
   it("writes tab-separated Shift_JIS (CP932) with Japanese headers and code names, no BOM", async () => {
-    const { url } = await exportAndRun(
+    const { url, done } = await exportAndRun(
       { kind: "ids", eventIds: chosen },
       { delimiter: CSV_DELIMITER.tab, groups: ["purchaser", "basic"], encoding: "cp932" },
       "ja",
     );
+    // Named .txt, so that Excel opens it through its text import rather than splitting it at commas.
+    expect(done.fileName).toMatch(/^eventList_\d{14}\.txt$/);
     const response = await download(url, admin);
-    expect(response.headers["content-type"]).toBe("text/csv; charset=Shift_JIS");
+    expect(response.headers["content-type"]).toBe("text/tab-separated-values; charset=Shift_JIS");
+    expect(response.headers["content-disposition"]).toContain(`attachment; filename="${done.fileName}"`);
     const bytes = response.rawPayload;
     expect(bytes.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(false);
     // The bytes are Shift_JIS, not UTF-8: イ is 0x83 0x43 there.

@@ -2,7 +2,7 @@ import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
-import type { CsvEncoding } from "../../../contract/eventExport.ts";
+import { CSV_DELIMITER, type CsvEncoding, type CsvExportOptions } from "../../../contract/eventExport.ts";
 import { CRLF, type CsvCell, type CsvDelimiter, csvCell, UTF8_BOM } from "../csvSafe.ts";
 import { MAX_CP932_PER_UNIT, writeCp932 } from "./cp932Encoder.ts";
 
@@ -24,9 +24,20 @@ export interface CsvFileWriter {
   discard(): Promise<void>;
 }
 
-/** The Content-Type a file of this encoding is served with. */
-export const csvContentType = (encoding: CsvEncoding): string =>
-  `text/csv; charset=${encoding === "cp932" ? "Shift_JIS" : "utf-8"}`;
+/** The character the output option's delimiter (spec section 9: 0 comma, 1 tab) stands for. */
+export const csvDelimiterOf = (option: CsvExportOptions["delimiter"]): CsvDelimiter =>
+  option === CSV_DELIMITER.tab ? "\t" : ",";
+
+/** The Content-Type a file of this delimiter and encoding is served with. */
+export const csvContentType = (delimiter: CsvDelimiter, encoding: CsvEncoding): string =>
+  `${delimiter === "\t" ? "text/tab-separated-values" : "text/csv"}; charset=${encoding === "cp932" ? "Shift_JIS" : "utf-8"}`;
+
+/**
+ * The download's file name extension. A tab-separated file is named .txt: Excel opens a .csv split
+ * at commas only (the tab-separated rows would land whole in column A), while a .txt goes through
+ * its text import, tab-separated by default; .tsv is not among the files Excel opens.
+ */
+export const csvFileExtension = (delimiter: CsvDelimiter): string => (delimiter === "\t" ? ".txt" : ".csv");
 
 /** Bytes of encoded lines handed to the file at once. */
 const CHUNK_BYTES = 256 * 1024;

@@ -1,10 +1,10 @@
 import path from "node:path";
-import { CSV_DELIMITER, DOWNLOAD_LINK_MINUTES } from "../../../contract/eventExport.ts";
+import { DOWNLOAD_LINK_MINUTES } from "../../../contract/eventExport.ts";
 import { createDownloadLink, downloadPath } from "../../jobs/downloadLinks.ts";
 import type { JobHandler } from "../../jobs/jobTypes.ts";
 import { csvExportReadyMail } from "../../mail/templates.ts";
 import type { ServiceDeps } from "../deps.ts";
-import { csvContentType, openCsvFile } from "./csvFileWriter.ts";
+import { csvContentType, csvDelimiterOf, openCsvFile } from "./csvFileWriter.ts";
 import { eventCsvPlan } from "./eventCsvColumns.ts";
 import { type EventExportResult, eventExportPayloadSchema } from "./eventExportPayload.ts";
 import { exportBatches } from "./exportBatches.ts";
@@ -42,7 +42,7 @@ export function eventExportJob(
   return async (job, { signal, log }) => {
     const payload = eventExportPayloadSchema.parse(job.payload);
     const { selection, options, lang } = payload;
-    const delimiter = options.delimiter === CSV_DELIMITER.tab ? "\t" : ",";
+    const delimiter = csvDelimiterOf(options.delimiter);
     const plan = eventCsvPlan(lang, options.groups, delimiter);
     const filePath = exportFilePath(job.companyId, job.jobId);
     const file = await openCsvFile(path.join(config.dataDir, filePath), {
@@ -85,7 +85,7 @@ export function eventExportJob(
       jobId: job.jobId,
       filePath,
       fileName: payload.fileName,
-      contentType: csvContentType(options.encoding),
+      contentType: csvContentType(delimiter, options.encoding),
       now: at,
       expiresAt,
     });

@@ -12,7 +12,7 @@ import type { ServiceDeps } from "../deps.ts";
 import { selectionEvents } from "../eventSearch/matchingEvents.ts";
 import { checkSearchModel } from "../eventSearch/searchModel.ts";
 import type { AuthContext } from "../sessionService.ts";
-import { csvContentType } from "./csvFileWriter.ts";
+import { csvContentType, csvDelimiterOf, csvFileExtension } from "./csvFileWriter.ts";
 import {
   EVENT_CSV_JOB,
   type EventExportPayload,
@@ -83,7 +83,7 @@ export function createEventExportService(
         lang,
         asOf: asOf.toISOString(),
         rowCount: count,
-        fileName: `eventList_${japanStamp(asOf)}.csv`,
+        fileName: `eventList_${japanStamp(asOf)}${csvFileExtension(csvDelimiterOf(options.delimiter))}`,
       };
       const jobId = await enqueueJob(db, {
         companyId: auth.companyId,
@@ -116,7 +116,7 @@ export function createEventExportService(
           jobId,
           filePath: result.filePath,
           fileName: result.fileName,
-          contentType: csvContentType(payload.options.encoding),
+          contentType: csvContentType(csvDelimiterOf(payload.options.delimiter), payload.options.encoding),
           now: now(),
           expiresAt,
         });
