@@ -65,14 +65,26 @@ export interface ManualScreeningContext {
    * dialog starts from them, so nothing typed is lost. Forgotten when another event is shown.
    */
   keptDraft: ActionValues | null;
+  /**
+   * Another event shown while a save is under way (browser Back, a related event): the save answers
+   * for the event it was made on, and then this one is the event shown.
+   */
+  shownMeanwhile: ShownDetail | null;
   /** The last refusal or failure: the dialog or the screen shows it. */
   errors: ErrorItem[];
   /** The step an exception interrupted: retry runs it again. */
   failedStep: "preparing" | "beginning" | "confirming" | "saving" | null;
 }
 
+/** An event the detail shows: its ID, the version loaded and why it may not be edited. */
+export interface ShownDetail {
+  eventId: string;
+  version: number;
+  editBlock: EditBlock;
+}
+
 export type ManualScreeningEvent =
-  | { type: "detail.show"; eventId: string; version: number; editBlock: EditBlock }
+  | ({ type: "detail.show" } & ShownDetail)
   | { type: "action.open"; action: EventAction }
   | { type: "form.submit"; values: ActionValues }
   /** The operator changed the dialog's values (typed, chose): what it holds now. */
@@ -177,7 +189,8 @@ const backToEvent = { target: "#manualScreening.viewing", actions: "clearEdit" }
  * stale version (015) reloads the event and stays read-only until it arrives; another operator's lock
  * (688), screening (999) or update (1000) make it read-only with that message; field errors stay in
  * the dialog. Leaving the dialog any other way than a save releases the lock (`releaseEdit`); another
- * event shown before the save starts gives the edit up (`showAnother`). While the dialog is open and
+ * event shown before the save starts gives the edit up (`showAnother`), one shown while it is under
+ * way lets it answer for its own event with a notice (`showingMeanwhile`). While the dialog is open and
  * the operator works in it, the lock is renewed every `editLockRenewal`; a renewal refused or failed
  * ends the dialog as a refused or failed save would, with what was typed kept.
  */
@@ -202,6 +215,11 @@ export const manualScreeningMachine = setup({
       assertEvent(event, "detail.show");
       return event.editBlock !== null;
     },
+    shownMeanwhile: ({ context }) => context.shownMeanwhile !== null,
+    /** A save accepted after another event was shown. */
+    acceptedMeanwhile: ({ context }, params: { outcome: CallOutcome<unknown> }) =>
+      context.shownMeanwhile !== null && isAccepted(params.outcome),
+    blocked: ({ context }) => context.block !== null,
     anotherEvent: ({ context, event }) => {
       assertEvent(event, "detail.show");
       return event.eventId !== context.eventId;
@@ -229,6 +247,25 @@ export const manualScreeningMachine = setup({
         keptDraft: event.eventId === context.eventId ? context.keptDraft : null,
       };
     }),
+    recordShownMeanwhile: assign(({ event }) => {
+      assertEvent(event, "detail.show");
+      return {
+        shownMeanwhile: { eventId: event.eventId, version: event.version, editBlock: event.editBlock },
+      };
+    }),
+    forgetShownMeanwhile: assign({ shownMeanwhile: null }),
+    /** The event shown while the save was under way becomes the workflow's event, with no draft of the other's. */
+    takeShownMeanwhile: assign(({ context }) =>
+      context.shownMeanwhile
+        ? {
+            eventId: context.shownMeanwhile.eventId,
+            version: context.shownMeanwhile.version,
+            block: context.shownMeanwhile.editBlock,
+            keptDraft: null,
+            shownMeanwhile: null,
+          }
+        : {},
+    ),
     /** Back to viewing: nothing of the last dialog is kept. */
     clearEdit: assign({
       action: null,
@@ -281,6 +318,11 @@ export const manualScreeningMachine = setup({
     detailSaved: (_, _params: { detail: EventDetail }) => {},
     /** Provided by the app: the success notice (001 registration, 002 update). */
     notifySaved: (_, _params: { action: EventAction }) => {},
+    /**
+     * Provided by the app: a save answered after the operator had gone to another event was refused
+     * or failed; its event is no longer shown, so nothing else would tell them.
+     */
+    notifyNotSaved: (_, _params: { eventId: string; errors: ErrorItem[] }) => {},
     /** Provided by the app: tells the operator somebody saved first (015), beyond the reload. */
     notifyConflict: () => {},
     /** Provided by the app: reloads the event (after 015). */
@@ -299,6 +341,7 @@ export const manualScreeningMachine = setup({
     draft: null,
     activeSinceRenewal: false,
     keptDraft: null,
+    shownMeanwhile: null,
     errors: [],
     failedStep: null,
   },
@@ -451,6 +494,13 @@ export const manualScreeningMachine = setup({
             },
             saving: {
               tags: ["busy", "saving"],
+              // The save cannot be called back: it answers for its own event whatever is shown by then.
+              on: {
+                "detail.show": [
+                  { guard: "anotherEvent", actions: "recordShownMeanwhile" },
+                  { actions: "forgetShownMeanwhile" },
+                ],
+              },
               invoke: {
                 id: "save",
                 src: "save",
@@ -459,6 +509,31 @@ export const manualScreeningMachine = setup({
                   return { eventId: context.eventId, version: context.version, values: context.draft };
                 },
                 onDone: [
+                  {
+                    guard: {
+                      type: "acceptedMeanwhile",
+                      params: ({ event }) => ({ outcome: event.output }),
+                    },
+                    target: "#manualScreening.showingMeanwhile",
+                    actions: {
+                      type: "notifySaved",
+                      params: ({ context }) => ({ action: context.action ?? "ok" }),
+                    },
+                  },
+                  {
+                    guard: "shownMeanwhile",
+                    target: "#manualScreening.showingMeanwhile",
+                    actions: [
+                      RELEASE,
+                      {
+                        type: "notifyNotSaved",
+                        params: ({ context, event }) => ({
+                          eventId: context.eventId,
+                          errors: refusalErrors(event.output),
+                        }),
+                      },
+                    ],
+                  },
                   {
                     guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
                     target: "#manualScreening.saved",
@@ -514,16 +589,32 @@ export const manualScreeningMachine = setup({
                     ],
                   },
                 ],
-                onError: {
-                  target: "#manualScreening.error",
-                  actions: [
-                    {
-                      type: "recordException",
-                      params: ({ event }) => ({ error: event.error, step: "saving" as const }),
-                    },
-                    RELEASE,
-                  ],
-                },
+                onError: [
+                  {
+                    guard: "shownMeanwhile",
+                    target: "#manualScreening.showingMeanwhile",
+                    actions: [
+                      RELEASE,
+                      {
+                        type: "notifyNotSaved",
+                        params: ({ context, event }) => ({
+                          eventId: context.eventId,
+                          errors: [internalFailure(event.error)],
+                        }),
+                      },
+                    ],
+                  },
+                  {
+                    target: "#manualScreening.error",
+                    actions: [
+                      {
+                        type: "recordException",
+                        params: ({ event }) => ({ error: event.error, step: "saving" as const }),
+                      },
+                      RELEASE,
+                    ],
+                  },
+                ],
               },
             },
           },
@@ -628,6 +719,15 @@ export const manualScreeningMachine = setup({
           },
         },
       },
+    },
+    /**
+     * The save under way when another event was shown has answered (told by a notice, as its own
+     * event is no longer on screen): the event shown meanwhile is the one the workflow rests on, as
+     * if shown now. Nothing of the save's event (its fresh detail, a refused draft) is kept.
+     */
+    showingMeanwhile: {
+      entry: ["takeShownMeanwhile", "clearEdit"],
+      always: [{ guard: "blocked", target: "readOnly", actions: "showBlock" }, { target: "viewing" }],
     },
     /** Saved (001/002 shown): the fresh detail is handed to the screen, which shows it next. */
     saved: {

@@ -203,6 +203,76 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     await expect.poll(shownAssignee).toBe(ACCOUNTS.reviewer.name);
   });
 
+  it("keeps showing the event gone back to while a save of the event left answers, and tells that save's outcome", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    const shop = await shopOf(ui.app, ui);
+    const tel = `078-${lang === "en" ? "4" : "5"}${String(Date.now()).slice(-6)}`;
+    const purchaser = { tel, fullAddress: "兵庫県神戸市中央区1-1", zipcode: "6500001" };
+    const left = await screenTransaction(ui.app, shop, {
+      shopEventId: `e2e-left-saving-${lang}-1-${Date.now()}`,
+      amount: 3300,
+      purchaser,
+    });
+    const shown = await screenTransaction(ui.app, shop, {
+      shopEventId: `e2e-left-saving-${lang}-2-${Date.now()}`,
+      amount: 3400,
+      purchaser,
+    });
+    const memoText = `Asked the bank (${lang})`;
+    // From the second event to the first (related by the phone number) within the app, so that the
+    // browser's Back shows the second again on the same screen.
+    await openDetail(ui.page, shown.eventId);
+    const related = ui.page.getByRole("table", { name: s.tables.relatedEvents, exact: true });
+    await (await visible(related.getByRole("link", { name: left.eventId, exact: true }))).click();
+    await expect.poll(() => new URL(ui.page.url()).searchParams.get("eventId")).toBe(left.eventId);
+    await screenReady(ui.page);
+
+    // The memo's save is held on its way until the operator has gone back.
+    let sendSave: () => void = () => undefined;
+    const saveSent = new Promise<void>((done) => {
+      sendSave = done;
+    });
+    let saveHeld: () => void = () => undefined;
+    const held = new Promise<void>((done) => {
+      saveHeld = done;
+    });
+    await ui.page.route("**/api/v3/screen/event/memo", async (route) => {
+      saveHeld();
+      await saveSent;
+      await route.continue();
+    });
+    await action(ui.page, "memo").click();
+    const dialog = await visible(dialogOf(ui.page, "memo"));
+    await dialog.getByLabel(s.fields.screeningMemo, { exact: true }).fill(memoText);
+    await saveAndConfirm(ui.page, dialog);
+    await held;
+    await ui.page.goBack();
+    await expect.poll(() => new URL(ui.page.url()).searchParams.get("eventId")).toBe(shown.eventId);
+    // The save's dialog stays until the save answers.
+    await visible(dialog);
+    sendSave();
+
+    // Saved on the event left (001), which does not take the place of the event shown.
+    await visible(textOnPage(ui.page, messageNo(lang, "001")));
+    await gone(dialog);
+    await ui.page.unroute("**/api/v3/screen/event/memo");
+    await screenReady(ui.page);
+    const memos = ui.page.getByRole("heading", { level: 3, name: s.tables.memos, exact: true });
+    expect(await memos.evaluate((title) => title.nextElementSibling?.textContent)).toBe(s.noEntries);
+    expect(await ui.page.getByText(memoText).count()).toBe(0);
+    // The actions work on the event shown: its memo dialog opens on it, and is saved there.
+    await action(ui.page, "memo").click();
+    const again = await visible(dialogOf(ui.page, "memo"));
+    await again.getByLabel(s.fields.screeningMemo, { exact: true }).fill(`${memoText} 2`);
+    await saveAndConfirm(ui.page, again);
+    await gone(again);
+    await visible(ui.page.getByText(`${memoText} 2`, { exact: true }));
+    // The first memo is on the event it was written on.
+    await openDetail(ui.page, left.eventId);
+    await visible(ui.page.getByText(memoText, { exact: true }));
+    expect(await ui.page.getByText(`${memoText} 2`, { exact: true }).count()).toBe(0);
+  });
+
   it("shows the server's refusal of the chosen assignee at the assignee field, the dialog kept open", async () => {
     await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
     const shop = await shopOf(ui.app, ui);

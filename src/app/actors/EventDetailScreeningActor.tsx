@@ -26,6 +26,8 @@ import {
   MANUAL_RESULT_CALLS,
 } from "../../contract/eventActions.ts";
 import { MANUAL_RESULT } from "../../contract/screening.ts";
+import { translateKey } from "../i18n/i18n.ts";
+import { messageText } from "../screens/event/detail/messageText.ts";
 import { type RunCall, useRunCall } from "./CallRunner.tsx";
 import { useConfirm } from "./ConfirmDialogActor.tsx";
 import { EventDetailActor } from "./EventDetailActor.tsx";
@@ -147,6 +149,19 @@ export function EventDetailScreeningProvider({ children }: { children: ReactNode
             type: "notify.show",
             colour: "success",
             text: t(`no.${SAVED_NOTICE[params.action]}`),
+          }),
+        // An error notification shows the code, then the message (spec section 8); here after the
+        // event it was about, which is no longer on screen.
+        notifyNotSaved: (_, params) =>
+          notifications.send({
+            type: "notify.show",
+            colour: "error",
+            text: params.errors
+              .map(
+                (error) =>
+                  `${error.code}\n${translateKey("eventDetail:notSavedOn", { eventId: params.eventId })}\n${messageText(error)}`,
+              )
+              .join("\n"),
           }),
         // An error notification shows the code, then the message (spec section 8).
         notifyConflict: () =>

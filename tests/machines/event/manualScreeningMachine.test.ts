@@ -69,6 +69,10 @@ function startScreening(fakes: Fakes = {}, clock?: SimulatedClock) {
       detailSaved: (_, params) => effects.push(`detailSaved v${params.detail.version}`),
       notifySaved: (_, params) => effects.push(`notifySaved ${params.action}`),
       notifyConflict: () => effects.push("notifyConflict"),
+      notifyNotSaved: (_, params) =>
+        effects.push(
+          `notifyNotSaved ${params.eventId} ${params.errors.map((error) => error.code).join(" ")}`,
+        ),
       reloadDetail: () => effects.push("reloadDetail"),
       releaseEdit: (_, params) => effects.push(`releaseEdit ${params.eventId}`),
     },
@@ -324,6 +328,93 @@ describe("manualScreeningMachine", () => {
     await same.openDialog("memo");
     same.show(reviewEvent);
     expect(same.actor.getSnapshot().matches({ holding: { form: "editing" } })).toBe(true);
+  });
+
+  it("lets a save under way when another event is shown answer for its own event: the event shown stays, with a notice of the outcome", async () => {
+    const nextEvent: EventDetail = {
+      ...reviewEvent,
+      basic: { ...reviewEvent.basic, eventId: "EV0000000002" },
+    };
+    const leftId = reviewEvent.basic.eventId;
+    /** A save of the HOLD dialog that answers `outcome` once another event (`shown`) is on screen. */
+    const saveThenLeave = async (outcome: () => Promise<SaveOutcome>, shown: EventDetail) => {
+      let answer: () => void = () => undefined;
+      const answered = new Promise<void>((done) => {
+        answer = done;
+      });
+      const run = startScreening({
+        save: async () => {
+          await answered;
+          return outcome();
+        },
+      });
+      run.show(reviewEvent);
+      await run.openDialog("hold");
+      run.actor.send({ type: "form.submit", values: filledValues.hold });
+      await settle();
+      expect(run.actor.getSnapshot().matches({ holding: { form: "saving" } })).toBe(true);
+      run.show(shown);
+      answer();
+      await settle();
+      return run;
+    };
+
+    // Accepted: 002 is told, but the saved event's fresh detail does not replace the one shown.
+    const saved = await saveThenLeave(async () => savedOk, nextEvent);
+    expect(saved.actor.getSnapshot().value).toBe("viewing");
+    expect(saved.actor.getSnapshot().context).toMatchObject({
+      eventId: "EV0000000002",
+      version: 1,
+      action: null,
+      draft: null,
+      shownMeanwhile: null,
+    });
+    expect(saved.effects).toEqual(["notifySaved hold"]);
+    // Actions now work on the event shown.
+    await saved.openDialog("memo");
+    expect(saved.actor.getSnapshot().matches({ holding: { form: "editing" } })).toBe(true);
+    expect(saved.actor.getSnapshot().context.eventId).toBe("EV0000000002");
+
+    // Refused (015): the lock on the event left is released and the refusal told; no reload, no
+    // draft kept for the event shown, which is read-only as shown (688).
+    const refused = await saveThenLeave(async () => saveConflict, { ...lockedEvent, basic: nextEvent.basic });
+    expect(refused.actor.getSnapshot().value).toBe("readOnly");
+    expect(refused.actor.getSnapshot().context).toMatchObject({ eventId: "EV0000000002", keptDraft: null });
+    expect(refused.actor.getSnapshot().context.errors.map((error) => error.code)).toEqual([ERROR.editLocked]);
+    expect(refused.effects).toEqual([`releaseEdit ${leftId}`, `notifyNotSaved ${leftId} ${ERROR.conflict}`]);
+
+    // Failed: told as an internal failure, nothing to retry on the event shown.
+    const failed = await saveThenLeave(async () => {
+      throw actionThrew;
+    }, nextEvent);
+    expect(failed.actor.getSnapshot().value).toBe("viewing");
+    expect(failed.actor.getSnapshot().context).toMatchObject({ failedStep: null, errors: [] });
+    expect(failed.effects).toEqual([
+      `releaseEdit ${leftId}`,
+      `notifyNotSaved ${leftId} ${ERROR.internalFailure}`,
+    ]);
+
+    // Back on the saved event before the answer: it is that event's answer again.
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((done) => {
+      answer = done;
+    });
+    const slow = startScreening({
+      save: async () => {
+        await answered;
+        return savedOk;
+      },
+    });
+    slow.show(reviewEvent);
+    await slow.openDialog("hold");
+    slow.actor.send({ type: "form.submit", values: filledValues.hold });
+    await settle();
+    slow.show(nextEvent);
+    slow.show(reviewEvent);
+    answer();
+    await settle();
+    expect(slow.actor.getSnapshot().value).toBe("saved");
+    expect(slow.effects).toEqual(["detailSaved v2", "notifySaved hold"]);
   });
 
   it("routes an exception to error and retries the step that failed, keeping the values", async () => {

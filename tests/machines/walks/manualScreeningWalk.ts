@@ -118,6 +118,8 @@ const input = (action: EventAction) =>
   ({ type: "edit.input", values: filledValues[action] }) satisfies ManualScreeningEvent;
 /** The lock's renewal falling due (EDIT_LOCK_RENEW_MINUTES after it was last taken). */
 const renewalDue = { type: "xstate.after.editLockRenewal.manualScreening.holding.lock.held" } as const;
+/** The dialog whose save the graph walks with another event shown meanwhile. */
+const LEFT_WHILE_SAVING: EventAction = "hold";
 /** The dialog whose lock renewal the graph walks; the others would only repeat it. */
 const RENEWAL_ACTION: EventAction = "memo";
 
@@ -152,9 +154,13 @@ export const manualScreeningWalk = {
     // next event the same dialogs would only repeat the graph.
     if (type === "action.open")
       return snapshot.context.version === 1 && snapshot.context.eventId !== NEXT_EVENT_ID;
-    // The next event matters only while an edit is under way on the one shown.
+    // The next event matters only while an edit is under way on the one shown, or (in one dialog)
+    // while its save is.
     if (type === "detail.show" && Reflect.get(event, "eventId") === NEXT_EVENT_ID)
-      return EDIT_UNDER_WAY.some((state) => snapshot.matches(state));
+      return (
+        EDIT_UNDER_WAY.some((state) => snapshot.matches(state)) ||
+        (snapshot.matches({ holding: { form: "saving" } }) && snapshot.context.action === LEFT_WHILE_SAVING)
+      );
     // The lock's renewal is the same in every dialog: walked in one, from a form without errors and
     // without another dialog's kept values; input comes while the form is being filled, a renewal
     // falls due then or while saving.
@@ -190,7 +196,14 @@ export const manualScreeningWalk = {
     if (Reflect.get(event, "output") === optionsWithoutLabels) return snapshot.context.action === "label";
     return true;
   },
-  recordedActions: ["detailSaved", "notifySaved", "notifyConflict", "reloadDetail", "releaseEdit"],
+  recordedActions: [
+    "detailSaved",
+    "notifySaved",
+    "notifyConflict",
+    "notifyNotSaved",
+    "reloadDetail",
+    "releaseEdit",
+  ],
   journeys: [
     {
       description:
@@ -315,6 +328,22 @@ export const manualScreeningWalk = {
       ],
       endState: "viewing",
       actions: ["releaseEdit"],
+    },
+    {
+      description:
+        "the browser's Back while HOLD is saving: the save answers for its own event with a notice, and the event gone back to stays shown",
+      events: [
+        showFree,
+        open("hold"),
+        { type: "xstate.done.actor.loadOptions", output: optionsLoaded },
+        { type: "xstate.done.actor.beginEdit", output: editBegun },
+        submit("hold"),
+        { type: "xstate.done.actor.confirmSave", output: true },
+        showNext,
+        { type: "xstate.done.actor.save", output: savedOk },
+      ],
+      endState: "viewing",
+      actions: ["notifySaved"],
     },
     {
       description: "a save that threw is retried and saves",
