@@ -25,6 +25,7 @@ import { LIST_KEYS } from "./eventShortcuts.ts";
 import { detailPath } from "./eventTransit.ts";
 import { isOverdue } from "./manualDeadline.ts";
 import { OverdueMark } from "./OverdueMark.tsx";
+import { observeScrollRect, scrollUnlessNew } from "./scrollBoxOutsideCommit.ts";
 
 /** Every row is one line high, so the virtualiser knows the table's height without measuring it. */
 export const ROW_HEIGHT = 36;
@@ -79,6 +80,10 @@ export function EventResultTable({
     overscan: 8,
     initialOffset,
     rangeExtractor: withFocusedRow,
+    // At most the header and VIEWPORT_ROWS rows show, until the box's size is observed.
+    initialRect: { width: 0, height: ROW_HEIGHT * (VIEWPORT_ROWS + 1) },
+    observeElementRect: observeScrollRect,
+    scrollToFn: scrollUnlessNew,
   });
 
   const items = virtualizer.getVirtualItems();
