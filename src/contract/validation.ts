@@ -208,6 +208,20 @@ export type MessageTextOf = (key: MessageKey, params?: MessageParams) => string;
 export const issueMessage = (lang: Lang, i: z.core.$ZodIssue): string =>
   issueText((key, params) => messageText(lang, key, params), i);
 
+/** Unknown keys named in a message at most; the rest are counted (a body may send thousands). */
+const MAX_NAMED_KEYS = 10;
+/** Characters of one unknown key named (a key may be as long as the body allows). */
+const MAX_KEY_CHARS = 64;
+
+/** The unknown keys as a message names them: the first few, each cut short, then how many more. */
+function namedKeys(keys: readonly string[]): string {
+  const named = keys
+    .slice(0, MAX_NAMED_KEYS)
+    .map((key) => (key.length > MAX_KEY_CHARS ? `${key.slice(0, MAX_KEY_CHARS)}…` : key));
+  const more = keys.length - named.length;
+  return more > 0 ? `${named.join(", ")}, … (+${more.toLocaleString("en-US")})` : named.join(", ");
+}
+
 /**
  * The text for one zod issue, through `text`: the browser passes i18next's catalogue of the language it
  * shows, so it does not bundle the other language's messages.
@@ -226,7 +240,7 @@ export function issueText(text: MessageTextOf, i: z.core.$ZodIssue): string {
   // A value outside an enum's or a literal's few choices: the choices are named.
   if (i.code === "invalid_value" && i.values.length <= MAX_NAMED_CHOICES)
     return text("validation.oneOf", params);
-  if (i.code === "unrecognized_keys") return text("error.unknownKey", { key: i.keys.join(", ") });
+  if (i.code === "unrecognized_keys") return text("error.unknownKey", { key: namedKeys(i.keys) });
   // Lengths for text; numbers and lists get their own wording.
   const origin = "origin" in i ? i.origin : "string";
   if (i.code === "too_big") {

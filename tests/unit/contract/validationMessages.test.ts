@@ -262,6 +262,16 @@ describe("issueMessage for zod's own issues", () => {
     ]);
   });
 
+  it("names at most ten unknown keys, each cut at 64 characters, and counts the rest", () => {
+    const extra = Object.fromEntries(Array.from({ length: 30_000 }, (_, n) => [`k${n}`, 1]));
+    const [message = ""] = messagesOf(form, { name: "a", password: "Abcdefg1", ...extra }, "en");
+    expect(message).toBe("Unknown item: k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, … (+29,990)");
+    const long = "x".repeat(5_000);
+    expect(messagesOf(form, { name: "a", password: "Abcdefg1", [long]: 1 }, "ja")).toEqual([
+      `不明な項目です：${"x".repeat(64)}…`,
+    ]);
+  });
+
   it("plain min and max checks get the generic min and max texts with their numbers", () => {
     expect(messagesOf(z.string().min(3), "ab", "en")).toEqual(["must be at least 3 characters"]);
     expect(messagesOf(z.string().min(3), "ab", "ja")).toEqual(["3文字以上で入力してください"]);
