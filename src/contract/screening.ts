@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Lang } from "./envelope.ts";
 import { DATE_RANGE, dateText, issue, optionalText, requiredText, rules } from "./validation.ts";
 
 /**
@@ -27,6 +28,18 @@ export const MANUAL_RESULT = { ok: "10", ng: "20", hold: "30" } as const;
 export const MANUAL_RESULTS = [MANUAL_RESULT.ok, MANUAL_RESULT.ng, MANUAL_RESULT.hold] as const;
 
 export const FORCED_NG_RULE_CODE = "FORCED_EVENT_NG";
+/** FORCED_EVENT_NG's description: an event stores the Japanese; the console shows the operator's language. */
+export const FORCED_NG_DESCRIPTION: Record<Lang, string> = {
+  ja: "加盟店指定の強制NG (forcedNg)",
+  en: "NG forced by the shop (forcedNg)",
+};
+
+/**
+ * A fired rule's description as an operator reads it: the system's forced NG in their language, a
+ * tenant's rule as its author wrote it.
+ */
+export const firedRuleDescription = (lang: Lang, ruleCode: string, stored: string): string =>
+  ruleCode === FORCED_NG_RULE_CODE ? FORCED_NG_DESCRIPTION[lang] : stored;
 
 const hash64 = z
   .string()

@@ -17,6 +17,7 @@ import { DEFAULT_DISPLAY_FORMAT } from "../../src/contract/eventDisplayFormat.ts
 import { EVENT_FIELD_LABELS, EVENT_SECTION_LABELS } from "../../src/contract/eventFields.ts";
 import { EMPTY_DETAIL_SEARCH, searchToQuery } from "../../src/contract/eventSearch.ts";
 import { messageText } from "../../src/contract/messages.ts";
+import { FORCED_NG_DESCRIPTION, FORCED_NG_RULE_CODE } from "../../src/contract/screening.ts";
 import { SETTLE_STATUS } from "../../src/contract/screeningApi.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import { TEST_LANGS, type TestLang } from "../support/browser.ts";
@@ -503,6 +504,24 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     await firstRow.getByRole("link", { name: first.eventId, exact: true }).click();
     await expect.poll(() => new URL(ui.page.url()).searchParams.get("eventId")).toBe(first.eventId);
     await visible(heading(ui.page, s.heading));
+  });
+
+  it("describes the shop's forced NG among the fired rules in the operator's language", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    const shop = await shopOf(ui.app, ui);
+    const { eventId, aaresult } = await screenTransaction(ui.app, shop, {
+      shopEventId: `e2e-forced-${lang}-${Date.now()}`,
+      amount: 1200,
+      forcedNg: true,
+      purchaser: { fullAddress: "北海道札幌市中央区1-1", zipcode: "0600001", tel: "011-123-4567" },
+    });
+    expect(aaresult).toBe("NG");
+    await openDetail(ui.page, eventId);
+    const fired = ui.page.getByRole("table", { name: s.tables.firedRules, exact: true });
+    const row = fired
+      .getByRole("row")
+      .filter({ has: ui.page.getByRole("cell", { name: FORCED_NG_RULE_CODE }) });
+    await visible(row.getByRole("cell", { name: FORCED_NG_DESCRIPTION[lang], exact: true }));
   });
 
   it("links a phone number to the list's quick search for it, which finds every event with that number", async () => {

@@ -2,13 +2,12 @@ import {
   AUTH_STATUS,
   type AuthStatus,
   type AutoResult,
+  FORCED_NG_DESCRIPTION,
   FORCED_NG_RULE_CODE,
   type Transaction,
 } from "../../contract/screening.ts";
 import { conditionHolds } from "./conditionHolds.ts";
 import type { FiredRule, LoadedRelease, ReleaseDecision, RuleError, ScreeningFacts } from "./types.ts";
-
-export const FORCED_NG_DESCRIPTION = "加盟店指定の強制NG (forcedNg)";
 
 /**
  * Authentication status of an automatic result (spec 4: 00 authori, 10 escalation): OK and NG are
@@ -78,7 +77,7 @@ export function evaluateRelease(
   if (tx.forcedNg === true) {
     const forced: FiredRule = {
       ruleCode: FORCED_NG_RULE_CODE,
-      ruleDescription: FORCED_NG_DESCRIPTION,
+      ruleDescription: FORCED_NG_DESCRIPTION.ja,
       ruleGroupName: FORCED_NG_RULE_CODE,
       isReasonRule: true,
     };

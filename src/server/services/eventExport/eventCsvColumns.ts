@@ -9,6 +9,7 @@ import {
   PURCHASER_ONLY,
   SHIPPING_ONLY,
 } from "../../../contract/eventFields.ts";
+import { firedRuleDescription } from "../../../contract/screening.ts";
 import { type CsvDelimiter, defuseFormula } from "../csvSafe.ts";
 
 /**
@@ -245,6 +246,14 @@ function valueReader(
           const rules = (row[slot] as (readonly unknown[])[] | null) ?? [];
           return joinParts(rules.filter((rule) => rule[index] === true).map((rule) => rule[0]));
         };
+      if (field === "ruleDescription")
+        // The system's forced NG in the file's language (its code is the rule's first value).
+        return (row) =>
+          joinParts(
+            ((row[slot] as (readonly unknown[])[] | null) ?? []).map((rule) =>
+              firedRuleDescription(lang, String(rule[0]), String(rule[index] ?? "")),
+            ),
+          );
       return (row) =>
         joinParts(((row[slot] as (readonly unknown[])[] | null) ?? []).map((rule) => rule[index]));
     case "relatedEvent": {

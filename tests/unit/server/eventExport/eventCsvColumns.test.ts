@@ -49,3 +49,21 @@ describe("event CSV headers", () => {
     expect(headers("en", ["device"]).slice(0, 3)).toEqual(["Cookie", "Device ID", "IP address"]);
   });
 });
+
+describe("event CSV fired rules", () => {
+  const forcedFirst = [
+    [
+      ["FORCED_EVENT_NG", "加盟店指定の強制NG (forcedNg)", "FORCED_EVENT_NG", true],
+      ["VEL_CARD_1H", "同一カード1時間3回以上", "速度", false],
+    ],
+  ];
+
+  it("describe the system's forced NG in the file's language, a tenant's rule as written", () => {
+    expect(eventCsvPlan("en", ["firedRule"], ",").formatRow(forcedFirst)).toBe(
+      "FORCED_EVENT_NG | VEL_CARD_1H,NG forced by the shop (forcedNg) | 同一カード1時間3回以上,FORCED_EVENT_NG | 速度,FORCED_EVENT_NG",
+    );
+    expect(eventCsvPlan("ja", ["firedRule"], ",").formatRow(forcedFirst)).toBe(
+      "FORCED_EVENT_NG | VEL_CARD_1H,加盟店指定の強制NG (forcedNg) | 同一カード1時間3回以上,FORCED_EVENT_NG | 速度,FORCED_EVENT_NG",
+    );
+  });
+});

@@ -2,6 +2,7 @@ import { Badge, Flex } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import type { EventDetail } from "../../../../contract/eventDetail.ts";
 import { EVENT_FIELD_LABELS } from "../../../../contract/eventFields.ts";
+import { firedRuleDescription } from "../../../../contract/screening.ts";
 import { currentLang } from "../../../i18n/i18n.ts";
 import { type Column, DetailTable } from "./DetailTable.tsx";
 
@@ -10,10 +11,15 @@ type FiredRule = EventDetail["firedRules"][number];
 /** The rules that fired, the rules of the deciding group marked; the Simulation release's beside them. */
 export function FiredRulesTable({ detail }: { detail: EventDetail }) {
   const { t } = useTranslation("eventDetail");
-  const labels = EVENT_FIELD_LABELS[currentLang()];
+  const lang = currentLang();
+  const labels = EVENT_FIELD_LABELS[lang];
   const columns: Column<FiredRule>[] = [
     { key: "ruleCode", header: labels.ruleCode, cell: (rule) => rule.ruleCode },
-    { key: "ruleDescription", header: labels.ruleDescription, cell: (rule) => rule.ruleDescription },
+    {
+      key: "ruleDescription",
+      header: labels.ruleDescription,
+      cell: (rule) => firedRuleDescription(lang, rule.ruleCode, rule.ruleDescription),
+    },
     { key: "ruleGroupName", header: labels.ruleGroupName, cell: (rule) => rule.ruleGroupName },
     {
       key: "isReasonRule",
