@@ -922,6 +922,10 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
 
     await ui.page.keyboard.press("j");
     await expect.poll(shownId).toBe(third);
+    // The bar that stays in view names the event shown.
+    const shownIds = ui.page.locator(".shown-event-ids");
+    await visible(shownIds.getByText(third, { exact: true }));
+    expect(await shownIds.getByText(EVENT_FIELD_LABELS[lang].eventId, { exact: true }).count()).toBe(1);
     await expect
       .poll(() => ui.page.getByRole("button", { name: s.previous, exact: true }).isEnabled())
       .toBe(true);

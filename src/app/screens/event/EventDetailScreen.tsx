@@ -21,6 +21,7 @@ import { DetailSections } from "./detail/DetailSections.tsx";
 import { DetailShortcutHelp } from "./detail/DetailShortcutHelp.tsx";
 import { EditStatus } from "./detail/EditStatus.tsx";
 import { FixedItems } from "./detail/FixedItems.tsx";
+import { ShownEventIds } from "./detail/ShownEventIds.tsx";
 import { readListForDetail, rememberShownEvent } from "./eventTransit.ts";
 import "./detail/eventDetail.css";
 
@@ -129,14 +130,17 @@ function DetailBody() {
   return (
     <Flex direction="column" gap="4">
       <StickyBar>
-        <DetailNavigation
-          eventId={detail.basic.eventId}
-          neighbours={neighbours}
-          neighboursPending={neighboursPending}
-          disabled={dialogOpen}
-        >
-          <DetailShortcutHelp writable={writableActions} />
-        </DetailNavigation>
+        <Flex gap="3" wrap="wrap" align="center">
+          <DetailNavigation
+            eventId={detail.basic.eventId}
+            neighbours={neighbours}
+            neighboursPending={neighboursPending}
+            disabled={dialogOpen}
+          >
+            <DetailShortcutHelp writable={writableActions} />
+          </DetailNavigation>
+          <ShownEventIds detail={detail} />
+        </Flex>
         {/* A refused action disables the actions: the focus moves to Reload, not to the page. */}
         {loadingAnother ? null : (
           <div ref={keepFocusInGroup} className="detail-edit-controls">
