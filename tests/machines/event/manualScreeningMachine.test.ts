@@ -336,8 +336,8 @@ describe("manualScreeningMachine", () => {
       basic: { ...reviewEvent.basic, eventId: "EV0000000002" },
     };
     const leftId = reviewEvent.basic.eventId;
-    /** A save of the HOLD dialog that answers `outcome` once another event (`shown`) is on screen. */
-    const saveThenLeave = async (outcome: () => Promise<SaveOutcome>, shown: EventDetail) => {
+    /** A save of the HOLD dialog that answers `outcome` once the events `shown` have been shown. */
+    const saveThenLeave = async (outcome: () => Promise<SaveOutcome>, ...shown: EventDetail[]) => {
       let answer: () => void = () => undefined;
       const answered = new Promise<void>((done) => {
         answer = done;
@@ -353,7 +353,7 @@ describe("manualScreeningMachine", () => {
       run.actor.send({ type: "form.submit", values: filledValues.hold });
       await settle();
       expect(run.actor.getSnapshot().matches({ holding: { form: "saving" } })).toBe(true);
-      run.show(shown);
+      for (const detail of shown) run.show(detail);
       answer();
       await settle();
       return run;
@@ -395,26 +395,9 @@ describe("manualScreeningMachine", () => {
     ]);
 
     // Back on the saved event before the answer: it is that event's answer again.
-    let answer: () => void = () => undefined;
-    const answered = new Promise<void>((done) => {
-      answer = done;
-    });
-    const slow = startScreening({
-      save: async () => {
-        await answered;
-        return savedOk;
-      },
-    });
-    slow.show(reviewEvent);
-    await slow.openDialog("hold");
-    slow.actor.send({ type: "form.submit", values: filledValues.hold });
-    await settle();
-    slow.show(nextEvent);
-    slow.show(reviewEvent);
-    answer();
-    await settle();
-    expect(slow.actor.getSnapshot().value).toBe("saved");
-    expect(slow.effects).toEqual(["detailSaved v2", "notifySaved hold"]);
+    const back = await saveThenLeave(async () => savedOk, nextEvent, reviewEvent);
+    expect(back.actor.getSnapshot().value).toBe("saved");
+    expect(back.effects).toEqual(["detailSaved v2", "notifySaved hold"]);
   });
 
   it("routes an exception to error and retries the step that failed, keeping the values", async () => {
