@@ -33,7 +33,7 @@ import { createCredentialCipher } from "../../src/server/services/credentialCiph
 import { buildIfStale } from "../support/buildIfStale.ts";
 import { startServerProcess } from "../support/serverProcess.ts";
 import { benchDatabaseUrl, removeEventsSince, warmBenchDatabase } from "./benchDatabase.ts";
-import { machineBusyMs, processCpuMs } from "./procCpu.ts";
+import { commandCpuMs, machineBusyMs, processCpuMs } from "./procCpu.ts";
 import { percentile, runLoad, runOpenLoad, signedShopRequest } from "./screeningLoad.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -291,7 +291,13 @@ export async function screeningBenchmark(): Promise<BenchRow[]> {
     await runLoad({ ...base, requests: 500, expectStatus: 401, request: trivial });
     const loadBefore = load();
     const serverPid = server.child.pid ?? 0;
-    const cpuBefore = { server: (await processCpuMs(serverPid)) ?? 0, machine: await machineBusyMs() };
+    const cpuReading = async () => ({
+      server: (await processCpuMs(serverPid)) ?? 0,
+      postgres: await commandCpuMs("postgres"),
+      generator: ((usage) => (usage.user + usage.system) / 1000)(process.cpuUsage()),
+      machine: await machineBusyMs(),
+    });
+    const cpuBefore = await cpuReading();
     const screened = await runLoad({
       ...base,
       requests: REQUESTS,
@@ -300,9 +306,12 @@ export async function screeningBenchmark(): Promise<BenchRow[]> {
     });
     // Whether the loop saturated the machine, and what bounds it: the server's one JavaScript thread
     // near 100% of a core with the machine's cores not all busy means the server is the limit.
+    const cpuAfter = await cpuReading();
     const closedCpu = {
-      server: ((await processCpuMs(serverPid)) ?? 0) - cpuBefore.server,
-      machine: (await machineBusyMs()) - cpuBefore.machine,
+      server: cpuAfter.server - cpuBefore.server,
+      postgres: cpuAfter.postgres - cpuBefore.postgres,
+      generator: cpuAfter.generator - cpuBefore.generator,
+      machine: cpuAfter.machine - cpuBefore.machine,
     };
     const baseline = await runLoad({ ...base, requests: REQUESTS, expectStatus: 401, request: trivial });
     // Latency as shops see it at the target rate: an open loop offering TARGET_RATE/s on a fixed
@@ -328,9 +337,12 @@ export async function screeningBenchmark(): Promise<BenchRow[]> {
       `(d) ${name}: ${result.sent} requests offered at ${TARGET_RATE}/s, ${(result.elapsedMs / 1000).toFixed(1)} s, ${outcome(result)}`;
     console.log(`\n(d) before the screening run: ${loadBefore}; after all runs: ${load()}`);
     console.log(closed("screening (POST /api/v3/screening/screen, signed)", screened));
+    const perScreening = (cpuMs: number) => `${(cpuMs / screened.sent).toFixed(3)} ms`;
     console.log(
       `(d) CPU during the screening closed loop: server process ${percentOf(closedCpu.server, screened.elapsedMs)} of one core, ` +
-        `machine ${percentOf(closedCpu.machine, screened.elapsedMs * cpus().length)} of ${cpus().length} cores busy`,
+        `machine ${percentOf(closedCpu.machine, screened.elapsedMs * cpus().length)} of ${cpus().length} cores busy; ` +
+        `per screening: server ${perScreening(closedCpu.server)}, PostgreSQL ${perScreening(closedCpu.postgres)}, ` +
+        `load generator ${perScreening(closedCpu.generator)}, machine ${perScreening(closedCpu.machine)}`,
     );
     console.log(closed("trivial route (sessionInfo without session, 401)", baseline));
     console.log(opened("screening at the target rate", atRate));
