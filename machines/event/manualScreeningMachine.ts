@@ -445,7 +445,6 @@ export const manualScreeningMachine = setup({
      * the `lock` region renews the lock while the operator works in the dialog.
      */
     holding: {
-      tags: ["dialogOpen"],
       type: "parallel",
       entry: "forgetActivity",
       states: {
@@ -453,7 +452,7 @@ export const manualScreeningMachine = setup({
           initial: "editing",
           states: {
             editing: {
-              tags: ["editing", "editLocked"],
+              tags: ["dialogOpen", "editing", "editLocked"],
               on: {
                 "detail.show": showAnother(true),
                 "form.submit": {
@@ -467,7 +466,7 @@ export const manualScreeningMachine = setup({
               },
             },
             confirming: {
-              tags: ["editing", "editLocked"],
+              tags: ["dialogOpen", "editing", "editLocked"],
               on: { "detail.show": showAnother(true) },
               invoke: {
                 id: "confirmSave",
@@ -492,13 +491,21 @@ export const manualScreeningMachine = setup({
                 },
               },
             },
+            /**
+             * The save cannot be called back: it answers for its own event whatever is shown by then.
+             * Its dialog stays over its own event only; with another event shown it waits unseen.
+             */
             saving: {
               tags: ["busy", "saving"],
-              // The save cannot be called back: it answers for its own event whatever is shown by then.
+              initial: "inDialog",
+              states: {
+                inDialog: { tags: ["dialogOpen"] },
+                unseen: {},
+              },
               on: {
                 "detail.show": [
-                  { guard: "anotherEvent", actions: "recordShownMeanwhile" },
-                  { actions: "forgetShownMeanwhile" },
+                  { guard: "anotherEvent", target: ".unseen", actions: "recordShownMeanwhile" },
+                  { target: ".inDialog", actions: "forgetShownMeanwhile" },
                 ],
               },
               invoke: {

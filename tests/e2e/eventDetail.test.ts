@@ -249,13 +249,14 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     await held;
     await ui.page.goBack();
     await expect.poll(() => new URL(ui.page.url()).searchParams.get("eventId")).toBe(shown.eventId);
-    // The save's dialog stays until the save answers.
-    await visible(dialog);
+    // The save's dialog leaves with its event; the actions of the event shown wait for its answer.
+    await gone(dialog);
+    await expect.poll(() => action(ui.page, "memo").isDisabled()).toBe(true);
     sendSave();
 
     // Saved on the event left (001), which does not take the place of the event shown.
     await visible(textOnPage(ui.page, messageNo(lang, "001")));
-    await gone(dialog);
+    await expect.poll(() => action(ui.page, "memo").isDisabled()).toBe(false);
     await ui.page.unroute("**/api/v3/screen/event/memo");
     await screenReady(ui.page);
     const memos = ui.page.getByRole("heading", { level: 3, name: s.tables.memos, exact: true });

@@ -330,7 +330,7 @@ describe("manualScreeningMachine", () => {
     expect(same.actor.getSnapshot().matches({ holding: { form: "editing" } })).toBe(true);
   });
 
-  it("lets a save under way when another event is shown answer for its own event: the event shown stays, with a notice of the outcome", async () => {
+  it("lets a save under way when another event is shown answer for its own event: its dialog leaves with it, the event shown stays, with a notice of the outcome", async () => {
     const nextEvent: EventDetail = {
       ...reviewEvent,
       basic: { ...reviewEvent.basic, eventId: "EV0000000002" },
@@ -353,7 +353,12 @@ describe("manualScreeningMachine", () => {
       run.actor.send({ type: "form.submit", values: filledValues.hold });
       await settle();
       expect(run.actor.getSnapshot().matches({ holding: { form: "saving" } })).toBe(true);
+      expect(run.actor.getSnapshot().hasTag("dialogOpen")).toBe(true);
       for (const detail of shown) run.show(detail);
+      // The dialog waits unseen over another event (its actions still busy until the answer).
+      const ownShown = (shown.at(-1) ?? reviewEvent).basic.eventId === leftId;
+      expect(run.actor.getSnapshot().hasTag("dialogOpen")).toBe(ownShown);
+      expect(run.actor.getSnapshot().hasTag("busy")).toBe(true);
       answer();
       await settle();
       return run;

@@ -16,9 +16,12 @@ export function ActionBar({ writable }: { writable: readonly EventAction[] }) {
   const { t } = useTranslation("eventDetail");
   const screening = EventDetailScreeningActor.useActorRef();
   const canOpen = EventDetailScreeningActor.useSelector((snapshot) => snapshot.matches("viewing"));
-  // The action being opened or saved shows its progress on its button.
+  // The action being opened or saved shows its progress on its button, unless its save is of an
+  // event left meanwhile (the buttons then only wait for it).
   const pending = EventDetailScreeningActor.useSelector((snapshot) =>
-    snapshot.hasTag("busy") ? snapshot.context.action : null,
+    snapshot.hasTag("busy") && !snapshot.matches({ holding: { form: { saving: "unseen" } } })
+      ? snapshot.context.action
+      : null,
   );
   // Keyboard users come back to the button they opened the dialog with once the event is editable
   // again (the dialog's own focus return lands while the buttons are still disabled).
