@@ -56,6 +56,9 @@ const domainField = optionalText(253)
   .meta({ pattern: "^$|^(?!-)[A-Za-z0-9-]{1,63}(?<!-)(\\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))+$" });
 const dateField = dateText(false).meta({
   format: "date",
+  // A JSON Schema has no earliest date: the year from 1900 on (DATE_RANGE.min), so a shop's
+  // validator refuses what the server would (format: date keeps the years to four digits).
+  pattern: "^(19|[2-9][0-9])[0-9]{2}-",
   description: `YYYY-MM-DD, from ${DATE_RANGE.min} to ${DATE_RANGE.max}`,
 });
 /** DATE_RANGE as instants, in Japan time like every date of the console. */

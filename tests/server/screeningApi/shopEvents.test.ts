@@ -8,6 +8,7 @@ import {
   updateSettleStatusCall,
 } from "../../../src/contract/screeningApi.ts";
 import { SCREENING_OPENAPI_PATH } from "../../../src/contract/screeningPaths.ts";
+import { DATE_RANGE } from "../../../src/contract/validation.ts";
 import { publishRelease } from "../../../src/server/screening/publishRelease.ts";
 import { signShopRequest } from "../../../src/server/services/shopAuthService.ts";
 import { createTestApp, type TestApp } from "../helpers/testApp.ts";
@@ -379,6 +380,11 @@ describe.each(testBackends())("screening API events (%s)", (backend) => {
     expect(telegram.properties.shopEventId).toMatchObject({ type: "string", maxLength: 100 });
     expect(telegram.properties.purchaser.properties.mailAccountHash.pattern).toBe("^[0-9A-Fa-f]{64}$");
     expect(telegram.additionalProperties).toBe(false);
+    // The earliest date the server takes (DATE_RANGE.min) is the earliest the document lets through.
+    const birthdate = new RegExp(telegram.properties.purchaser.properties.birthdate.pattern);
+    expect(birthdate.test(DATE_RANGE.min)).toBe(true);
+    expect(birthdate.test("1899-12-31")).toBe(false);
+    expect(birthdate.test("2026-11-24")).toBe(true);
     expect(screenOp.responses["401"].description).toContain(ERROR.invalidSignature);
     expect(screenOp.responses["401"].description).toContain(ERROR.replay);
     expect(screenOp.responses["401"].description).toContain(ERROR.unknownApplication);
