@@ -204,6 +204,7 @@ export const manualScreeningMachine = setup({
     beginEdit: notProvided<BeginEditOutcome, EditInput>("beginEdit"),
     renewEdit: notProvided<BeginEditOutcome, EditInput>("renewEdit"),
     confirmSave: notProvided<boolean, { action: EventAction }>("confirmSave"),
+    confirmDiscard: notProvided<boolean, { action: EventAction }>("confirmDiscard"),
     save: notProvided<SaveOutcome, SaveInput>("save"),
   },
   delays: {
@@ -220,6 +221,8 @@ export const manualScreeningMachine = setup({
     acceptedMeanwhile: ({ context }, params: { outcome: CallOutcome<unknown> }) =>
       context.shownMeanwhile !== null && isAccepted(params.outcome),
     blocked: ({ context }) => context.block !== null,
+    /** The dialog holds values the operator typed (or kept from a refused save), not only its defaults. */
+    typed: ({ context }) => context.draft !== null,
     anotherEvent: ({ context, event }) => {
       assertEvent(event, "detail.show");
       return event.eventId !== context.eventId;
@@ -459,10 +462,31 @@ export const manualScreeningMachine = setup({
                   target: "confirming",
                   actions: { type: "recordDraft", params: ({ event }) => ({ values: event.values }) },
                 },
-                "edit.cancel": {
-                  target: "#manualScreening.viewing",
-                  actions: [RELEASE, "clearEdit"],
-                },
+                // Escape, the overlay or Cancel: what was typed is not thrown away unasked.
+                "edit.cancel": [
+                  { guard: "typed", target: "discarding" },
+                  { target: "#manualScreening.viewing", actions: [RELEASE, "clearEdit"] },
+                ],
+              },
+            },
+            /** "Discard what you entered?" over the dialog: agreed, the edit ends; declined, it goes on. */
+            discarding: {
+              tags: ["dialogOpen", "editing", "editLocked"],
+              on: { "detail.show": showAnother(true) },
+              invoke: {
+                id: "confirmDiscard",
+                src: "confirmDiscard",
+                input: ({ context }) => ({ action: context.action ?? "ok" }),
+                onDone: [
+                  {
+                    guard: { type: "confirmed", params: ({ event }) => ({ confirmed: event.output }) },
+                    target: "#manualScreening.viewing",
+                    actions: [RELEASE, "clearEdit"],
+                  },
+                  { target: "editing" },
+                ],
+                // The question could not be asked: nothing is thrown away.
+                onError: { target: "editing" },
               },
             },
             confirming: {

@@ -81,6 +81,21 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     await confirm.getByRole("button", { name: LABELS[lang].execute, exact: true }).click();
   }
 
+  /** The edit-discard question a dialog holding typed values asks as it is cancelled. */
+  const discardQuestion = async (page: Page): Promise<Locator> => {
+    const question = await visible(page.getByRole("dialog", { name: SHELL[lang].confirmTitle, exact: true }));
+    await visible(question.getByText(s.discardConfirm, { exact: true }));
+    return question;
+  };
+
+  /** Cancel in a dialog holding typed values, agreeing to throw them away. */
+  async function cancelTyped(page: Page, dialog: Locator): Promise<void> {
+    await dialog.getByRole("button", { name: s.cancel, exact: true }).click();
+    const question = await discardQuestion(page);
+    await question.getByRole("button", { name: LABELS[lang].execute, exact: true }).click();
+    await gone(dialog);
+  }
+
   /** A second operator in a browser of their own, signed in and on the same event. */
   async function secondOperator(account: Account, eventId: string) {
     const other = await ui.browser.newPage(lang);
@@ -169,6 +184,46 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     await expectNoAxeViolations(ui.page, "update negative dialog with each party's state");
     await again.getByRole("button", { name: s.cancel, exact: true }).click();
     await gone(dialogOf(ui.page, "ng"));
+  });
+
+  it("asks before Escape throws away what was typed in a dialog; declined, the values stay; an untouched dialog closes at once", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    const shop = await shopOf(ui.app, ui);
+    const { eventId } = await screenTransaction(ui.app, shop, {
+      shopEventId: `e2e-discard-${lang}-${Date.now()}`,
+      amount: 2900,
+      purchaser: { fullAddress: "宮城県仙台市青葉区1-1", zipcode: "9800001", tel: "022-123-4567" },
+    });
+    await openDetail(ui.page, eventId);
+    // Untouched: Escape closes it without a question.
+    await action(ui.page, "ng").click();
+    const untouched = await visible(dialogOf(ui.page, "ng"));
+    await ui.page.keyboard.press("Escape");
+    await gone(untouched);
+    expect(await ui.page.getByRole("dialog").count()).toBe(0);
+
+    await expect.poll(() => action(ui.page, "ng").isEnabled()).toBe(true);
+    await action(ui.page, "ng").click();
+    const dialog = await visible(dialogOf(ui.page, "ng"));
+    const reason = dialog.getByLabel(s.fields.reason, { exact: true });
+    await reason.fill("Card reported stolen by the holder");
+    await ui.page.keyboard.press("Escape");
+    const question = await discardQuestion(ui.page);
+    await expectNoAxeViolations(ui.page, "edit-discard question");
+    // Declined (Escape on the question): the dialog and its values stay, the focus back in it.
+    await ui.page.keyboard.press("Escape");
+    await gone(question);
+    await visible(dialog);
+    expect(await reason.inputValue()).toBe("Card reported stolen by the holder");
+    await expect.poll(() => reason.evaluate((field) => field === document.activeElement)).toBe(true);
+    // Agreed: the dialog goes, and opened again it starts afresh.
+    await cancelTyped(ui.page, dialog);
+    await expect.poll(() => action(ui.page, "ng").isEnabled()).toBe(true);
+    await action(ui.page, "ng").click();
+    const afresh = await visible(dialogOf(ui.page, "ng"));
+    expect(await afresh.getByLabel(s.fields.reason, { exact: true }).inputValue()).toBe("");
+    await ui.page.keyboard.press("Escape");
+    await gone(afresh);
   });
 
   it("assigns the event to an operator who may screen it: the dialog offers no viewer, and the event shows the assignee", async () => {
@@ -302,8 +357,7 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     // Told with the field (its description), not only somewhere in the dialog.
     expect(await descriptionOf(field)).toContain(refusal);
     await ui.page.unroute("**/api/v3/screen/event/assign");
-    await dialog.getByRole("button", { name: s.cancel, exact: true }).click();
-    await gone(dialog);
+    await cancelTyped(ui.page, dialog);
   });
 
   it("lays field lists two abreast on a wide screen (shipping beside the purchaser, each differing value noted; the basic fields in two columns) under navigation and actions that stay in view; stacked when narrow", async () => {
@@ -622,8 +676,7 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
       await action(second.page, "hold").click();
       const again = await visible(dialogOf(second.page, "hold"));
       expect(await again.getByLabel(s.fields.reason, { exact: true }).inputValue()).toBe(typed);
-      await again.getByRole("button", { name: s.cancel, exact: true }).click();
-      await gone(dialogOf(second.page, "hold"));
+      await cancelTyped(second.page, again);
     } finally {
       await second.context.close();
     }
@@ -943,8 +996,7 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     await ui.page.keyboard.type("jkun");
     expect(await reason.inputValue()).toBe("jkun");
     expect(shownId()).toBe(second);
-    await dialog.getByRole("button", { name: s.cancel, exact: true }).click();
-    await gone(dialogOf(ui.page, "ng"));
+    await cancelTyped(ui.page, dialog);
     await expect.poll(() => action(ui.page, "ng").isEnabled()).toBe(true);
 
     // Back on the list, the focus is on the event shown last (k came back to it), and j goes on from there.

@@ -140,6 +140,9 @@ export function EventDetailScreeningProvider({ children }: { children: ReactNode
           ({ input, signal }: { input: { action: EventAction }; signal: AbortSignal }) =>
             confirm(`eventDetail:confirm.${input.action}`, "execute", signal),
         ),
+        confirmDiscard: fromPromise(({ signal }: { signal: AbortSignal }) =>
+          confirm("eventDetail:discardConfirm", "execute", signal),
+        ),
         save: fromPromise(({ input }: { input: SaveInput }) => save(run, input)),
       },
       actions: {

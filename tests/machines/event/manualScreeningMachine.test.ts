@@ -34,6 +34,7 @@ interface Fakes {
   begin?: () => Promise<BeginEditOutcome>;
   renew?: () => Promise<BeginEditOutcome>;
   confirm?: () => Promise<boolean>;
+  discard?: () => Promise<boolean>;
   save?: (input: SaveInput) => Promise<SaveOutcome>;
 }
 
@@ -58,6 +59,10 @@ function startScreening(fakes: Fakes = {}, clock?: SimulatedClock) {
       confirmSave: fromPromise(async () => {
         calls.push("confirm");
         return (fakes.confirm ?? (async () => true))();
+      }),
+      confirmDiscard: fromPromise(async () => {
+        calls.push("discard?");
+        return (fakes.discard ?? (async () => true))();
       }),
       save: fromPromise(async ({ input }: { input: SaveInput }) => {
         calls.push("save");
@@ -121,9 +126,43 @@ describe("manualScreeningMachine", () => {
     expect(actor.getSnapshot().matches({ holding: { form: "editing" } })).toBe(true);
     expect(actor.getSnapshot().context.draft).toEqual(filledValues.memo);
     actor.send({ type: "edit.cancel" });
+    await settle();
     expect(actor.getSnapshot().value).toBe("viewing");
-    expect(calls).toEqual(["options", "begin", "confirm"]);
+    expect(calls).toEqual(["options", "begin", "confirm", "discard?"]);
     expect(effects).toEqual([`releaseEdit ${reviewEvent.basic.eventId}`]);
+  });
+
+  it("asks before a cancel throws away what was typed; declined, the dialog goes on with it", async () => {
+    let discard = false;
+    const { actor, calls, effects, show, openDialog } = startScreening({ discard: async () => discard });
+    show(reviewEvent);
+    // Nothing typed: the dialog closes at once.
+    await openDialog("ng");
+    actor.send({ type: "edit.cancel" });
+    expect(actor.getSnapshot().value).toBe("viewing");
+    expect(calls).toEqual(["options", "begin"]);
+    // Typed: asked (the dialog stays open, its form waiting); declined, the values stay.
+    await openDialog("ng");
+    actor.send({ type: "edit.input", values: filledValues.ng });
+    actor.send({ type: "edit.cancel" });
+    expect(actor.getSnapshot().matches({ holding: { form: "discarding" } })).toBe(true);
+    expect(actor.getSnapshot().hasTag("dialogOpen")).toBe(true);
+    expect(actor.getSnapshot().hasTag("editLocked")).toBe(true);
+    await settle();
+    expect(actor.getSnapshot().matches({ holding: { form: "editing" } })).toBe(true);
+    expect(actor.getSnapshot().context.draft).toEqual(filledValues.ng);
+    expect(effects).toEqual([`releaseEdit ${reviewEvent.basic.eventId}`]);
+    // Agreed: the edit ends and its lock is released.
+    discard = true;
+    actor.send({ type: "edit.cancel" });
+    await settle();
+    expect(actor.getSnapshot().value).toBe("viewing");
+    expect(actor.getSnapshot().context.draft).toBeNull();
+    expect(calls).toEqual(["options", "begin", "options", "begin", "discard?", "discard?"]);
+    expect(effects).toEqual([
+      `releaseEdit ${reviewEvent.basic.eventId}`,
+      `releaseEdit ${reviewEvent.basic.eventId}`,
+    ]);
   });
 
   it("tells the app the lock is held (editLocked) while the dialog is open and no save is under way", async () => {
@@ -178,7 +217,9 @@ describe("manualScreeningMachine", () => {
     actor.send({ type: "edit.cancel" });
     await openDialog("ng");
     expect(actor.getSnapshot().context.draft).toEqual(filledValues.ng);
+    // Cancelled (the discard agreed to: the kept values are what the operator typed).
     actor.send({ type: "edit.cancel" });
+    await settle();
     // Kept once: opened again after a cancel, the dialog starts afresh.
     await openDialog("ng");
     expect(actor.getSnapshot().context.draft).toBeNull();

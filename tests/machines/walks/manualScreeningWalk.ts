@@ -110,6 +110,7 @@ const EDIT_UNDER_WAY = [
   "beginning",
   { holding: { form: "editing" } },
   { holding: { form: "confirming" } },
+  { holding: { form: "discarding" } },
 ] as const;
 const open = (action: EventAction) => ({ type: "action.open", action }) satisfies ManualScreeningEvent;
 const submit = (action: EventAction) =>
@@ -139,6 +140,7 @@ export const manualScreeningWalk = {
     beginEdit: [editBegun, lockedByOther, beginConflict],
     renewEdit: [renewed, lockedByOther, beginConflict, renewUnderUpdate],
     confirmSave: [true, false],
+    confirmDiscard: [true, false],
     save: [savedOk, savedUnderUpdate, saveConflict, saveInvalid, saveUnderScreening, saveForbidden],
   },
   failures: {
@@ -146,6 +148,7 @@ export const manualScreeningWalk = {
     beginEdit: [actionThrew],
     renewEdit: [actionThrew],
     confirmSave: [actionThrew],
+    confirmDiscard: [actionThrew],
     save: [actionThrew],
   },
   filterEvents: (snapshot, event) => {
@@ -300,7 +303,7 @@ export const manualScreeningWalk = {
     },
     {
       description:
-        "a field error stays in the dialog; backing out of the confirmation returns to it; cancel releases",
+        "a field error stays in the dialog; backing out of the confirmation returns to it; cancel asks before throwing the values away, then releases",
       events: [
         showFree,
         open("ng"),
@@ -312,6 +315,9 @@ export const manualScreeningWalk = {
         submit("ng"),
         { type: "xstate.done.actor.confirmSave", output: false },
         { type: "edit.cancel" },
+        { type: "xstate.done.actor.confirmDiscard", output: false },
+        { type: "edit.cancel" },
+        { type: "xstate.done.actor.confirmDiscard", output: true },
       ],
       endState: "viewing",
       actions: ["releaseEdit"],
