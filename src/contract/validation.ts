@@ -234,6 +234,8 @@ export function issueText(text: MessageTextOf, i: z.core.$ZodIssue): string {
   if (i.message.startsWith("validation.")) return text(i.message as `validation.${ValidationKey}`, params);
   // zod drops `input` from issues unless asked to report it; its message names the received type.
   if (i.code === "invalid_type") {
+    // null is refused as null: the field may be optional, where "required" would mislead.
+    if (isNull(i)) return text("validation.notNull");
     if (missing(i)) return text("validation.required");
     return text(EXPECTED_TYPE_KEY[i.expected] ?? "validation.invalidType");
   }
@@ -271,11 +273,15 @@ const EXPECTED_TYPE_KEY: Partial<Record<string, MessageKey>> = {
   record: "validation.notObject",
 };
 
-/** Whether an invalid_type issue is about a missing (undefined or null) value rather than a wrong type. */
+/** Whether an invalid_type issue is about a missing (undefined) value rather than a wrong type. */
 const missing = (i: z.core.$ZodIssue): boolean => {
-  if ("input" in i && i.input !== undefined) return i.input === null;
-  return /received (undefined|null)$/.test(i.message);
+  if ("input" in i && i.input !== undefined) return false;
+  return /received undefined$/.test(i.message);
 };
+
+/** Whether an invalid_type issue is about a null given where the field takes a value. */
+const isNull = (i: z.core.$ZodIssue): boolean =>
+  "input" in i && i.input !== undefined ? i.input === null : /received null$/.test(i.message);
 
 /** Spec section 5: text values in requests are trimmed of whitespace, recursively through arrays and objects. */
 export function trimStrings<T>(value: T): T {

@@ -229,10 +229,16 @@ describe("issueMessage for zod's own issues", () => {
     expect(fieldErrors("ja", error)).toEqual([{ field: "name", message: "必須項目です" }]);
   });
 
-  it("a null field is a required field", () => {
-    expect(messagesOf(form, { name: null, password: "Abcdefg1" }, "en")).toEqual([
-      "This is a required field",
+  it("a null field is refused as null, whether the field is required or optional", () => {
+    expect(messagesOf(form, { name: null, password: "Abcdefg1" }, "en")).toEqual(["must not be null"]);
+    const optional = z.object({ memo: z.string().optional(), items: z.array(z.string()).default([]) });
+    expect(messagesOf(optional, { memo: null, items: null }, "ja")).toEqual([
+      "nullは指定できません",
+      "nullは指定できません",
     ]);
+    // Also when zod reports the input.
+    const reported = optional.safeParse({ memo: null }, { reportInput: true });
+    expect(reported.error?.issues.map((i) => issueMessage("en", i))).toEqual(["must not be null"]);
   });
 
   it("a value of the wrong type is not reported as missing: the type the field takes is named", () => {
