@@ -248,8 +248,14 @@ export function searchToQuery(search: EventSearch): URLSearchParams {
 export function readSearchQuery(
   params: URLSearchParams,
 ): { valid: true; search: EventSearch } | { valid: false; search: EventSearch; error: z.ZodError } {
-  const mode = params.get("mode") ?? SEARCH_MODE.quick;
-  const detail = mode === SEARCH_MODE.detail;
+  const given = params.get("mode") ?? SEARCH_MODE.quick;
+  const detail = given === SEARCH_MODE.detail;
+  // A mode the search does not know is refused as such; the rest is read as a quick search.
+  const mode = detail ? SEARCH_MODE.detail : SEARCH_MODE.quick;
+  const modes: string[] = [SEARCH_MODE.quick, SEARCH_MODE.detail];
+  const unknownMode: z.core.$ZodIssue[] = modes.includes(given)
+    ? []
+    : [{ code: "invalid_value", values: modes, path: ["mode"], input: given, message: "invalid mode" }];
   const empty: EventSearch = detail ? EMPTY_DETAIL_SEARCH : EMPTY_QUICK_SEARCH;
   // Every key as given: the strict schemas refuse the ones the search does not know.
   const raw: Record<string, unknown> = { ...empty, mode };
@@ -274,8 +280,9 @@ export function readSearchQuery(
     }
   }
   const parsed = (detail ? detailSearchSchema : quickSearchSchema).safeParse(raw);
-  if (parsed.success && repeated.length === 0) return { valid: true, search: parsed.data };
-  const issues = [...(parsed.success ? [] : parsed.error.issues), ...repeated];
+  if (parsed.success && repeated.length === 0 && unknownMode.length === 0)
+    return { valid: true, search: parsed.data };
+  const issues = [...unknownMode, ...(parsed.success ? [] : parsed.error.issues), ...repeated];
   return { valid: false, search: shown as EventSearch, error: new z.ZodError(issues) };
 }
 

@@ -344,6 +344,10 @@ describe("the search in the URL", () => {
     expect(problems("mode=1&q=E1")).toEqual(["unrecognized_keys:"]);
     expect(problems("mode=0&amountFrom=abc")).toEqual(["unrecognized_keys:"]);
     expect(problems("mode=7")).toEqual(["invalid_value:mode"]);
+    // Told with the modes there are (the quick schema alone would name 0 only).
+    const unknownMode = readSearchQuery(new URLSearchParams("mode=2&q=x"));
+    if (unknownMode.valid) throw new Error("mode 2 read as a valid search");
+    expect(fieldErrors("en", unknownMode.error)).toEqual([{ field: "mode", message: "must be one of 0, 1" }]);
     expect(problems("mode=1&amountFrom=100&amountFrom=abc")).toEqual(["custom:amountFrom"]);
     expect(readSearchQuery(new URLSearchParams("mode=7&q=E1")).search).toEqual({ mode: "0", q: "E1" });
     expect(problems("")).toBe("valid");
