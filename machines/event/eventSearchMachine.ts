@@ -67,8 +67,11 @@ export interface EventSearchContext {
 }
 
 export type EventSearchEvent =
-  /** `position`: start at that page instead of page 1 (the list coming back from a detail). */
-  | { type: "search.submit"; search: EventSearch; position?: ListPosition }
+  /**
+   * `position`: start at that page instead of page 1, `selection`: with these rows ticked (the list
+   * coming back from a detail).
+   */
+  | { type: "search.submit"; search: EventSearch; position?: ListPosition; selection?: ListSelection }
   /** The search asked for is not valid (a URL edited by hand): `search` is what the form shows of it. */
   | { type: "search.invalid"; search: EventSearch }
   | { type: "page.next" }
@@ -228,6 +231,7 @@ export const eventSearchMachine = setup({
         pageSize: event.position?.pageSize ?? context.pageSize,
         cursors: event.position?.cursors ?? [null],
         ...NOTHING_FOUND_YET,
+        ...(event.selection ? { selection: event.selection } : {}),
       };
     }),
     recordTotal: assign((_, params: { total: EventTotal }) => ({ total: params.total, countErrors: [] })),

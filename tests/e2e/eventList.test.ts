@@ -256,8 +256,14 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
     );
 
     // A detail opened from page 2 goes back to page 2 at 50 per page, by the browser's Back as by
-    // the detail's, with the row it opened focused; previous still leads to page 1.
+    // the detail's, with the row it opened focused and the ticks kept; previous still leads to page 1.
     const opened = pageTwo[3] ?? "";
+    // A row ticked before the detail is opened is still ticked on the way back.
+    const tickedBox = ui.page.getByRole("checkbox", {
+      name: fill(screen.s.selectRow, { eventId: pageTwo[0] ?? "" }),
+    });
+    await tickedBox.check();
+    await visible(screen.selectedText(1));
     for (const goBack of [
       () => ui.page.goBack(),
       () => ui.page.getByRole("button", { name: DETAIL[lang].back, exact: true }).click(),
@@ -271,6 +277,8 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
       await ui.page.waitForFunction((id) => document.activeElement?.textContent === id, opened, {
         timeout: 5_000,
       });
+      await visible(screen.selectedText(1));
+      expect(await tickedBox.isChecked()).toBe(true);
     }
 
     // Previous, disabled on page 1, hands the focus to Next.

@@ -200,6 +200,17 @@ describe("eventSearchMachine", () => {
     expect(calls.at(-2)).toBe("page 500 first");
   });
 
+  it("comes back from a detail with the rows ticked then; a new search starts with none", async () => {
+    const { actor } = startList();
+    const ticked = { kind: "ids", rows: [{ eventId: "E2", modelId: "MODEL01" }] } as const;
+    actor.send({ ...resumeAtPage2, selection: ticked });
+    await settle();
+    expect(actor.getSnapshot().context.selection).toEqual(ticked);
+    actor.send({ type: "search.submit", search: { mode: "0", q: "E9" } });
+    await settle();
+    expect(selectedCount(actor.getSnapshot().context.selection)).toBe(0);
+  });
+
   it("takes another page size while a page loads: the load is dropped and the new size searched", async () => {
     const finish: ((outcome: LoadPageOutcome) => void)[] = [];
     const { actor, calls } = startList({ page: () => new Promise((resolve) => finish.push(resolve)) });

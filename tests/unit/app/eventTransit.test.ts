@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ListPosition } from "../../../machines/event/eventSearchMachine.ts";
+import { type ListSelection, NO_SELECTION } from "../../../machines/event/eventSelection.ts";
 import {
   detailPath,
   listPath,
@@ -16,6 +17,13 @@ import { memoryStorage } from "../client/memoryStorage.ts";
 const quick: EventSearch = { mode: "0", q: "E1 E2" };
 const pageOne = { pageSize: 200, cursors: [null] } satisfies ListPosition;
 const pageThree = { pageSize: 50, cursors: [null, "c2", "c3"] } satisfies ListPosition;
+const ticked: ListSelection = {
+  kind: "ids",
+  rows: [
+    { eventId: "E3", modelId: "MODEL01" },
+    { eventId: "E9", modelId: "MODEL01" },
+  ],
+};
 const detail: EventSearch = {
   ...EMPTY_DETAIL_SEARCH,
   aaresult: ["NG", "HOLD"],
@@ -40,12 +48,13 @@ describe("event list -> detail transit", () => {
   it("hands the detail the search, the list's URL and the scroll offset, from the list only", () => {
     const storage = memoryStorage();
     expect(readListForDetail(storage)).toBeNull();
-    rememberListForDetail(detail, pageThree, 1234.5, { eventId: "E7", index: 12 }, storage);
+    rememberListForDetail(detail, pageThree, 1234.5, ticked, { eventId: "E7", index: 12 }, storage);
     expect(getTransit("/EventDetail", storage)?.referrer).toBe("/EventList");
     expect(readListForDetail(storage)).toEqual({
       search: detail,
       position: pageThree,
       scrollOffset: 1234.5,
+      selection: ticked,
       listUrl: listPath(detail),
       shownEventId: "E7",
       openedIndex: 12,
@@ -67,6 +76,21 @@ describe("event list -> detail transit", () => {
       storage,
     );
     expect(readListForDetail(storage)).toBeNull();
+    // Nor one whose ticks are not a selection the list can hold.
+    for (const selection of [
+      { kind: "ids", rows: [{ eventId: "E1" }] },
+      { kind: "ids", rows: Array.from({ length: 20_001 }, (_, i) => ({ eventId: `E${i}`, modelId: "M" })) },
+      { kind: "search", search: quick, count: -1, modelId: "M", until: "x", excludedEventIds: [] },
+      { kind: "all" },
+    ]) {
+      setTransit(
+        "/EventDetail",
+        { search: quick, position: pageOne, scrollOffset: 0, selection, listUrl: listPath(quick) },
+        "/EventList",
+        storage,
+      );
+      expect(readListForDetail(storage), JSON.stringify(selection).slice(0, 80)).toBeNull();
+    }
     // Nor one whose page is not a page of the list: another size, page 1 with a cursor, a later one without.
     for (const position of [
       { pageSize: 30, cursors: [null] },
@@ -84,13 +108,14 @@ describe("event list -> detail transit", () => {
     }
   });
 
-  it("restores the page, the scroll offset and focuses the event shown last, only for the search the detail was opened from", () => {
+  it("restores the page, the scroll offset, the ticked rows and focuses the event shown last, only for the search the detail was opened from", () => {
     const storage = memoryStorage();
     // The row opened is focused even when the detail is left before it has loaded.
-    rememberListForDetail(quick, pageThree, 720, { eventId: "E0", index: 20 }, storage);
+    rememberListForDetail(quick, pageThree, 720, ticked, { eventId: "E0", index: 20 }, storage);
     expect(listReturn(quick, storage)).toEqual({
       position: pageThree,
       scrollOffset: 720,
+      selection: ticked,
       focus: { eventId: "E0", index: 20 },
     });
     rememberShownEvent("E1", storage);
@@ -99,27 +124,35 @@ describe("event list -> detail transit", () => {
     expect(listReturn(quick, storage)).toEqual({
       position: pageThree,
       scrollOffset: 720,
+      selection: ticked,
       focus: { eventId: "E2", index: 20 },
     });
     expect(listReturn({ mode: "0", q: "E3" }, storage)).toEqual({
       position: null,
       scrollOffset: 0,
+      selection: null,
       focus: null,
     });
     // Opening a row anew starts afresh.
-    rememberListForDetail(quick, pageOne, -5, { eventId: "E5", index: 0 }, storage);
+    rememberListForDetail(quick, pageOne, -5, NO_SELECTION, { eventId: "E5", index: 0 }, storage);
     expect(listReturn(quick, storage)).toEqual({
       position: pageOne,
       scrollOffset: 0,
+      selection: NO_SELECTION,
       focus: { eventId: "E5", index: 0 },
     });
   });
 
   it("comes back to the place once; shown again (the browser's Forward), the detail makes it the way back again", () => {
     const storage = memoryStorage();
-    const back = { position: pageThree, scrollOffset: 720, focus: { eventId: "E1", index: 4 } };
-    const none = { position: null, scrollOffset: 0, focus: null };
-    rememberListForDetail(quick, pageThree, 720, { eventId: "E1", index: 4 }, storage);
+    const back = {
+      position: pageThree,
+      scrollOffset: 720,
+      selection: NO_SELECTION,
+      focus: { eventId: "E1", index: 4 },
+    };
+    const none = { position: null, scrollOffset: 0, selection: null, focus: null };
+    rememberListForDetail(quick, pageThree, 720, NO_SELECTION, { eventId: "E1", index: 4 }, storage);
     rememberShownEvent("E1", storage);
     expect(listReturn(quick, storage)).toEqual(back);
     markListReturned(storage);

@@ -89,7 +89,9 @@ function ResultPage() {
         initialOffset={pageKey === firstPageKey ? restore.scrollOffset : 0}
         initialFocus={pageKey === firstPageKey ? restore.focus : null}
         onToggle={(eventId) => list.send({ type: "row.toggle", eventId })}
-        onOpenDetail={(scrollOffset, opened) => rememberListForDetail(search, position, scrollOffset, opened)}
+        onOpenDetail={(scrollOffset, opened) =>
+          rememberListForDetail(search, position, scrollOffset, selection, opened)
+        }
       />
       <SplitPeriodDialog />
       <EventExportDialog />

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import type { ListPosition } from "../../../../machines/event/eventSearchMachine.ts";
+import type { ListSelection } from "../../../../machines/event/eventSelection.ts";
 import type { KeyValueStorage } from "../../../client/browserStorage.ts";
 import { getTransit, setTransit } from "../../../client/transit.ts";
 import {
+  EVENT_ID_SELECTION_LIMIT,
   EVENT_PAGE_SIZES,
   type EventSearch,
   eventSearchSchema,
@@ -12,8 +14,8 @@ import { SCREENS } from "../../../contract/screens.ts";
 
 /**
  * What the event list hands the event detail (issue 4): the search the detail pages through
- * (previous / next within the results), the list's URL for "Back", and the page, page size and
- * scroll offset the list restores when it comes back; the detail adds the event it shows last, whose row the list focuses
+ * (previous / next within the results), the list's URL for "Back", and the page, page size,
+ * scroll offset and ticked rows the list restores when it comes back; the detail adds the event it shows last, whose row the list focuses
  * on the way back. One transit entry for the destination /EventDetail.
  */
 const LIST_PATH = SCREENS.EventList.path;
@@ -29,10 +31,33 @@ const listPositionSchema = z.object({
     .refine((cursors) => cursors.every((cursor, index) => (index === 0) === (cursor === null))),
 }) satisfies z.ZodType<ListPosition>;
 
+const eventIdSchema = z.string().min(1).max(47);
+
+/** The list's ticks, as the list keeps them (eventSelection.ts); within its limits, or not restored. */
+const listSelectionSchema = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("ids"),
+    rows: z
+      .array(z.object({ eventId: eventIdSchema, modelId: z.string().max(50) }))
+      .max(EVENT_ID_SELECTION_LIMIT)
+      .readonly(),
+  }),
+  z.object({
+    kind: z.literal("search"),
+    search: eventSearchSchema,
+    count: z.number().int().nonnegative(),
+    modelId: z.string().max(50),
+    until: z.string().min(1).max(40),
+    excludedEventIds: z.array(eventIdSchema).max(EVENT_ID_SELECTION_LIMIT).readonly(),
+  }),
+]) satisfies z.ZodType<ListSelection>;
+
 const listContextSchema = z.object({
   search: eventSearchSchema,
   position: listPositionSchema,
   scrollOffset: z.number().nonnegative(),
+  /** The rows ticked when the detail was opened: still ticked on the way back. */
+  selection: listSelectionSchema.optional(),
   listUrl: z.string().startsWith(LIST_PATH),
   /** The event the detail showed last (previous / next move it). */
   shownEventId: z.string().optional(),
@@ -61,6 +86,7 @@ export function rememberListForDetail(
   search: EventSearch,
   position: ListPosition,
   scrollOffset: number,
+  selection: ListSelection,
   opened: { eventId: string; index: number },
   storage: KeyValueStorage = sessionStorage,
 ): void {
@@ -68,6 +94,7 @@ export function rememberListForDetail(
     search,
     position,
     scrollOffset: Math.max(0, scrollOffset),
+    selection,
     listUrl: listPath(search),
     shownEventId: opened.eventId,
     openedIndex: opened.index,
@@ -105,6 +132,8 @@ export interface ListReturn {
   /** The page the detail was opened from; null: page 1 at the list's page size. */
   position: ListPosition | null;
   scrollOffset: number;
+  /** The rows ticked when the detail was opened; null: none kept (the list starts with none). */
+  selection: ListSelection | null;
   /**
    * The row to focus: the event the detail showed last, or, when that is not on the page (previous /
    * next went past it, or it left the search once screened), the row now where the opened one was.
@@ -120,10 +149,11 @@ export interface ListReturn {
 export function listReturn(search: EventSearch, storage: KeyValueStorage = sessionStorage): ListReturn {
   const context = readListForDetail(storage);
   if (!context || context.returned || context.listUrl !== listPath(search))
-    return { position: null, scrollOffset: 0, focus: null };
+    return { position: null, scrollOffset: 0, selection: null, focus: null };
   return {
     position: context.position,
     scrollOffset: context.scrollOffset,
+    selection: context.selection ?? null,
     focus:
       context.shownEventId === undefined
         ? null

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef } from "react";
 import { useSearch } from "wouter";
 import type { ListPosition } from "../../../../machines/event/eventSearchMachine.ts";
+import type { ListSelection } from "../../../../machines/event/eventSelection.ts";
 import { type EventSearch, readSearchQuery, searchToQuery } from "../../../contract/eventSearch.ts";
 import { EventSearchActor } from "../../actors/EventSearchActor.tsx";
 import { currentPath, navigateTo } from "../../navigation.ts";
@@ -11,12 +12,14 @@ interface Opening {
   /** The search's key while it is still the one shown; null once another has been. */
   key: string | null;
   position: ListPosition | null;
+  selection: ListSelection | null;
 }
 
 /**
  * The search lives in the URL (issue 4): the list runs the URL's search when it opens and whenever the
  * URL changes (reload, bookmark, back and forward); a search from the form becomes a new history entry.
- * Opened again for the search a detail was opened from, the list starts at that page and page size.
+ * Opened again for the search a detail was opened from, the list starts at that page and page size,
+ * with the rows ticked then still ticked.
  * A URL whose search is not valid (edited by hand) runs nothing; its values go to the form with the
  * reasons at their fields. Returns the URL's search, those reasons, and how to search.
  */
@@ -34,15 +37,26 @@ export function useUrlSearch(): {
   // The search the list opened with, and the page to start it at (back from its detail). Kept until
   // another search is shown, so a repeated run of the effect (React's StrictMode) starts there too.
   const opening = useRef<Opening | null>(null);
-  opening.current ??= { key, position: listReturn(read.search).position };
+  if (!opening.current) {
+    const { position, selection } = listReturn(read.search);
+    opening.current = { key, position, selection };
+  }
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the search
   useEffect(() => {
     const start = opening.current as Opening;
     if (start.key !== key) start.key = null;
-    const position = start.key === key ? start.position : null;
+    const resumed = start.key === key;
+    const position = resumed ? start.position : null;
+    const selection = resumed ? start.selection : null;
     if (!read.valid) list.send({ type: "search.invalid", search: read.search });
-    else list.send({ type: "search.submit", search: read.search, ...(position ? { position } : {}) });
+    else
+      list.send({
+        type: "search.submit",
+        search: read.search,
+        ...(position ? { position } : {}),
+        ...(selection ? { selection } : {}),
+      });
   }, [key, list]);
 
   // A field's reason goes to the field (a wrong choice in a list, "aaresult.1", is its field's);
