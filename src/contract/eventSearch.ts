@@ -252,7 +252,7 @@ export function readSearchQuery(
   const detail = given === SEARCH_MODE.detail;
   // A mode the search does not know is refused as such; the rest is read as a quick search.
   const mode = detail ? SEARCH_MODE.detail : SEARCH_MODE.quick;
-  const modes: string[] = [SEARCH_MODE.quick, SEARCH_MODE.detail];
+  const modes: string[] = Object.values(SEARCH_MODE);
   const unknownMode: z.core.$ZodIssue[] = modes.includes(given)
     ? []
     : [{ code: "invalid_value", values: modes, path: ["mode"], input: given, message: "invalid mode" }];
