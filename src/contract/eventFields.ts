@@ -145,7 +145,7 @@ export const EVENT_FIELD_LABELS: Record<Lang, FieldLabels> = {
     modelId: "Screening model",
     rulePackageId: "Rule package",
     authKind: "Screening kind",
-    authStatus: "Auth status",
+    authStatus: "Authentication status",
     aaresult: "Automatic result",
     maresult: "Manual result",
     settleStatus: "Settle status",

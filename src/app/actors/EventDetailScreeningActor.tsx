@@ -27,7 +27,7 @@ import {
 } from "../../contract/eventActions.ts";
 import { MANUAL_RESULT } from "../../contract/screening.ts";
 import { translateKey } from "../i18n/i18n.ts";
-import { messageText } from "../screens/event/detail/messageText.ts";
+import { shownErrorText } from "../ui/shownErrorText.ts";
 import { type RunCall, useRunCall } from "./CallRunner.tsx";
 import { useConfirm } from "./ConfirmDialogActor.tsx";
 import { EventDetailActor } from "./EventDetailActor.tsx";
@@ -162,7 +162,7 @@ export function EventDetailScreeningProvider({ children }: { children: ReactNode
             text: params.errors
               .map(
                 (error) =>
-                  `${error.code}\n${translateKey("eventDetail:notSavedOn", { eventId: params.eventId })}\n${messageText(error)}`,
+                  `${error.code}\n${shownErrorText(error)}\n${translateKey("eventDetail:notSavedOn", { eventId: params.eventId })}`,
               )
               .join("\n"),
           }),

@@ -14,6 +14,7 @@ import { FormMessage } from "../../ui/FormMessage.tsx";
 import { keepFocusInGroup } from "../../ui/keepFocusInGroup.ts";
 import { Loading } from "../../ui/Loading.tsx";
 import { StickyBar } from "../../ui/StickyBar.tsx";
+import { shownErrorText } from "../../ui/shownErrorText.ts";
 import { ActionBar } from "./detail/ActionBar.tsx";
 import { ActionDialog } from "./detail/ActionDialog.tsx";
 import { DetailNavigation } from "./detail/DetailNavigation.tsx";
@@ -115,9 +116,7 @@ function DetailBody() {
   if (failed)
     return (
       <Flex direction="column" gap="3" align="start">
-        <FormMessage tone="error">
-          {[t("loadFailed"), ...errors.map((error) => error.message)].join("\n")}
-        </FormMessage>
+        <FormMessage tone="error">{[t("loadFailed"), ...errors.map(shownErrorText)].join("\n")}</FormMessage>
         <Button type="button" onClick={() => detailActor.send({ type: "detail.reload" })}>
           {t("reload")}
         </Button>

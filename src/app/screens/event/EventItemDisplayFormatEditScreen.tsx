@@ -9,6 +9,7 @@ import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { BusyButton } from "../../ui/BusyButton.tsx";
 import { FormMessage } from "../../ui/FormMessage.tsx";
 import { Loading } from "../../ui/Loading.tsx";
+import { shownErrorText } from "../../ui/shownErrorText.ts";
 import { DisplayFormatLeaveGuard } from "./displayFormat/DisplayFormatLeaveGuard.tsx";
 import { FieldOrderList } from "./displayFormat/FieldOrderList.tsx";
 import { FixedItemsEditor } from "./displayFormat/FixedItemsEditor.tsx";
@@ -190,7 +191,7 @@ function Problems() {
       {problem === "noCategory" ? <FormMessage tone="error">{t("no.902")}</FormMessage> : null}
       {errors.map((error) => (
         <FormMessage tone="error" key={`${error.code}:${error.field ?? ""}:${error.message}`}>
-          {error.message}
+          {shownErrorText(error)}
         </FormMessage>
       ))}
     </Flex>

@@ -15,6 +15,7 @@ import { keyboardScrollable } from "../../ui/keyboardScrollable.ts";
 import { Loading } from "../../ui/Loading.tsx";
 import { ResultMark } from "../../ui/ResultMark.tsx";
 import { resultTone } from "../../ui/resultTone.ts";
+import { shownErrorText } from "../../ui/shownErrorText.ts";
 
 /**
  * Released rule list (spec section 2): a detection model chooser, the rules of the model's release in
@@ -120,7 +121,7 @@ function RuleListBody() {
       </Flex>
       {loadingRules ? <Loading /> : null}
       {!loadingRules && errors.length > 0 ? (
-        <FormMessage tone="info">{errors.map((error) => error.message).join("\n")}</FormMessage>
+        <FormMessage tone="info">{errors.map(shownErrorText).join("\n")}</FormMessage>
       ) : null}
       <RuleTable />
     </Flex>

@@ -3,6 +3,7 @@ import { type RefObject, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { CsvExportActor } from "../../../actors/CsvExportActor.tsx";
 import { formatDateTime } from "../../../i18n/format.ts";
+import { shownErrorText } from "../../../ui/shownErrorText.ts";
 
 /**
  * Where the CSV output stands, in a live region: accepted (008) while the job runs, the download link
@@ -29,7 +30,7 @@ export function CsvExportProgress({ focusFrom }: { focusFrom: RefObject<HTMLElem
     refused || failed
       ? failure === "jobFailed"
         ? t("jobFailed")
-        : errors.map((error) => error.message).join("\n") || message("no.998")
+        : errors.map(shownErrorText).join("\n") || message("no.998")
       : null;
 
   return (

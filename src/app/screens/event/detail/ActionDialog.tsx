@@ -5,13 +5,13 @@ import type { ActionValues } from "../../../../../machines/event/manualScreening
 import type { EventDetail } from "../../../../contract/eventDetail.ts";
 import { EventDetailScreeningActor } from "../../../actors/EventDetailScreeningActor.tsx";
 import { serverFieldErrors } from "../../../ui/fieldErrors.ts";
+import { shownErrorText } from "../../../ui/shownErrorText.ts";
 import { useDialogFocusReturn } from "../../../ui/useDialogFocusReturn.ts";
 import { AssignForm } from "./AssignForm.tsx";
 import type { ActionFormProps } from "./actionFormProps.ts";
 import { LabelForm } from "./LabelForm.tsx";
 import { ManualResultForm } from "./ManualResultForm.tsx";
 import { MemoForm } from "./MemoForm.tsx";
-import { messageText } from "./messageText.ts";
 import { NegativeForm } from "./NegativeForm.tsx";
 
 /**
@@ -44,7 +44,7 @@ export function ActionDialog({ detail }: { detail: EventDetail }) {
     options,
     draft,
     serverErrors: serverFieldErrors(errors),
-    serverFormError: formErrors.length > 0 ? formErrors.map(messageText).join("\n") : null,
+    serverFormError: formErrors.length > 0 ? formErrors.map(shownErrorText).join("\n") : null,
     busy: !filling,
     submit: (values: ActionValues) => screening.send({ type: "form.submit", values }),
     input: (values: ActionValues) => screening.send({ type: "edit.input", values }),

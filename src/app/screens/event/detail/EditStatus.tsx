@@ -5,7 +5,7 @@ import { EventDetailActor } from "../../../actors/EventDetailActor.tsx";
 import { EventDetailScreeningActor } from "../../../actors/EventDetailScreeningActor.tsx";
 import { formatDateTime } from "../../../i18n/format.ts";
 import { FormMessage } from "../../../ui/FormMessage.tsx";
-import { messageText } from "./messageText.ts";
+import { shownErrorText } from "../../../ui/shownErrorText.ts";
 
 /**
  * Why the event cannot be edited now, or what went wrong with the last action: 688 (with who holds
@@ -31,7 +31,7 @@ export function EditStatus({ block }: { block: EditBlock }) {
     snapshot.can({ type: "refusal.dismiss" }),
   );
   if (!state || errors.length === 0) return null;
-  const text = errors.map(messageText).join("\n");
+  const text = errors.map(shownErrorText).join("\n");
   const holder =
     state === "readOnly" && block?.kind === "lockedByOther"
       ? `\n${t("lockedBy", { name: block.operatorName, since: formatDateTime(block.since) })}`
