@@ -86,6 +86,11 @@ describe.each(TEST_LANGS)("login, navigation and logout [%s]", (lang) => {
     await expectNoAxeViolations(ui.page, `first screen ${landed}`);
     expect(await bannerColour(ui.page)).toBe("rgb(11, 126, 0)");
     await visible(ui.page.getByRole("banner").getByText(l.testMarker, { exact: true }));
+    // The logo is an image file of its own (not inlined in the script): it must have loaded.
+    const logo = await visible(ui.page.getByRole("banner").locator("img.top-bar-logo"));
+    await expect
+      .poll(() => logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+      .toBe(true);
 
     const accountMenu = await visible(ui.page.getByRole("button", { name: l.accountMenu, exact: true }));
     const logoutItem = ui.page

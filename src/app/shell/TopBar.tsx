@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CONTRACT_DIV, headerColour } from "../../contract/codes.ts";
-import logo from "../assets/logo.svg";
-import logoChecker from "../assets/logo-checker.svg";
+// Served as image files, not inlined into the script every page loads first (bench (a)).
+import logo from "../assets/logo.svg?no-inline";
+import logoChecker from "../assets/logo-checker.svg?no-inline";
 import { pageSettings } from "../pageSettings.ts";
 import { useContractDiv, useEnvironment } from "./useContract.ts";
 
