@@ -1,6 +1,7 @@
 import { assign, setup } from "xstate";
 import type { ApiConnectionInfo } from "../../src/contract/apiConnection.ts";
 import type { ErrorItem } from "../../src/contract/envelope.ts";
+import { ERROR } from "../../src/contract/errors.ts";
 import { internalFailure } from "../shared/internalFailure.ts";
 import { notProvided } from "../shared/notProvided.ts";
 import { acceptedResult, type CallOutcome, isAccepted, refusalErrors } from "../shared/outcome.ts";
@@ -30,6 +31,10 @@ export type RevealSecretOutcome = CallOutcome<{ secretKey: string }>;
 export type RotateSecretOutcome = CallOutcome<{ info: ApiConnectionInfo; secretKey: string }>;
 /** Copying the key: refused like a reveal, or done with `copied` false when the clipboard said no. */
 export type CopySecretOutcome = CallOutcome<{ copied: boolean }>;
+/** The key the operator saw (the info's rotatedAt): another rotation since is refused with 015. */
+export interface RotateSecretInput {
+  rotatedAt: string;
+}
 /** The key already shown is copied as it is; a masked one is fetched for the clipboard alone. */
 export interface CopySecretInput {
   shown: string | null;
@@ -39,9 +44,10 @@ export interface CopySecretInput {
  * API connection information (spec section 2): loads the info, reveals and hides the secret key, copies
  * it (a masked key goes to the clipboard without ever being shown or kept in the context), and
  * reissues it once the operator confirmed (the app's `confirmRotate` asks through the confirmation
- * dialog and resolves true or false). The view reads `busy`, the state and `rotated` (the new key's
- * notice); the server decides who may reveal or rotate; `announceCopied` and `announceCopyFailed` tell
- * the operator how a copy went.
+ * dialog and resolves true or false): only the key the operator saw (its rotatedAt) is replaced, and
+ * when another administrator reissued it first (015) the info reloads and `announceConflict` says so.
+ * The view reads `busy`, the state and `rotated` (the new key's notice); the server decides who may
+ * reveal or rotate; `announceCopied` and `announceCopyFailed` tell the operator how a copy went.
  */
 export const apiConnectionMachine = setup({
   types: {
@@ -53,13 +59,16 @@ export const apiConnectionMachine = setup({
     revealSecret: notProvided<RevealSecretOutcome>("revealSecret"),
     copySecret: notProvided<CopySecretOutcome, CopySecretInput>("copySecret"),
     confirmRotate: notProvided<boolean>("confirmRotate"),
-    rotateSecret: notProvided<RotateSecretOutcome>("rotateSecret"),
+    rotateSecret: notProvided<RotateSecretOutcome, RotateSecretInput>("rotateSecret"),
   },
   guards: {
     outcomeAccepted: (_, params: { outcome: CallOutcome<unknown> }) => isAccepted(params.outcome),
     confirmed: (_, params: { confirmed: boolean }) => params.confirmed,
     copied: (_, params: { outcome: CopySecretOutcome }) => params.outcome.ok && params.outcome.result.copied,
     secretShown: ({ context }) => context.secretKey !== null,
+    /** Another administrator reissued the key since this screen loaded it (015). */
+    conflict: (_, params: { outcome: CallOutcome<unknown> }) =>
+      !params.outcome.ok && params.outcome.errors.some((error) => error.code === ERROR.conflict),
   },
   actions: {
     recordInfo: assign((_, params: { info: ApiConnectionInfo }) => ({
@@ -81,6 +90,8 @@ export const apiConnectionMachine = setup({
     forgetSecret: assign({ secretKey: null, rotated: false }),
     announceCopied: () => {},
     announceCopyFailed: () => {},
+    /** Provided by the app: tells the operator another administrator reissued the key first (015). */
+    announceConflict: () => {},
     recordErrors: assign((_, params: { errors: ErrorItem[] }) => ({
       secretKey: null,
       rotated: false,
@@ -226,6 +237,7 @@ export const apiConnectionMachine = setup({
       invoke: {
         id: "rotateSecret",
         src: "rotateSecret",
+        input: ({ context }) => ({ rotatedAt: context.info?.rotatedAt ?? "" }),
         onDone: [
           {
             guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
@@ -235,6 +247,13 @@ export const apiConnectionMachine = setup({
               type: "recordRotation",
               params: ({ event }) => acceptedResult(event.output),
             },
+          },
+          {
+            // Another administrator reissued it first: their key is the one in force, so nothing is
+            // shown as new; the info reloads to show that key's mask, and 015 says why.
+            guard: { type: "conflict", params: ({ event }) => ({ outcome: event.output }) },
+            target: "loading",
+            actions: ["forgetSecret", "announceConflict"],
           },
           {
             target: "error",

@@ -8,6 +8,11 @@ import type { SystemErrorReason } from "./systemErrorReason.ts";
 export interface CallHandling {
   /** The screen handles refusals itself: nothing shown, no transition (Duplicate still shows). */
   manual?: boolean;
+  /**
+   * The screen handles refusals of these codes only (676 shown in place, 015 reloaded): a refusal
+   * made of them alone is left to it; any other goes the usual way (a 962 to the system error page).
+   */
+  handledHere?: readonly string[];
   /** Show refusals but stay on the screen. */
   noTransition?: boolean;
   /** Do not show a successful call's messages in the snackbar. */
@@ -71,6 +76,8 @@ export function routeOutcome(outcome: CallOutcome<unknown>, handling: CallHandli
   }
   if (has(ERROR.duplicate)) return stay(notices);
   if (handling.manual) return stay();
+  const handledHere = handling.handledHere ?? [];
+  if (errors.length > 0 && errors.every((error) => handledHere.includes(error.code))) return stay();
   if (handling.noTransition) return stay(notices);
   return {
     show: [],

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCall } from "./call.ts";
+import { DATE_RANGE, issue } from "./validation.ts";
 
 /**
  * API connection information (spec section 2): what a shop needs to call the screening API.
@@ -34,12 +35,25 @@ export const apiSecretReveal = defineCall({
   response: z.object({ secretKey: z.string() }),
 });
 
-/** Issues a new secret key; the old one stops working at once. Answers the new key once. */
+/**
+ * Issues a new secret key; the old one stops working at once. Answers the new key once. `rotatedAt`
+ * is the info's as the operator saw it (the key's version): when another rotation came since, nothing
+ * changes and the answer is InvalidData.Conflict (015).
+ */
 export const apiSecretRotate = defineCall({
   name: "apiSecretRotate",
   method: "POST",
   path: "/api/v3/screen/apiConnectionInfo/rotate",
   access: { kind: "write", screenId: "ApiConnectionInfo" },
-  request: z.object({}).strict().optional(),
+  request: z
+    .object({
+      rotatedAt: z.iso
+        .datetime()
+        .refine(
+          (v) => v >= DATE_RANGE.min && v.slice(0, 10) <= DATE_RANGE.max,
+          issue("dateRange", DATE_RANGE),
+        ),
+    })
+    .strict(),
   response: z.object({ info: apiConnectionInfoSchema, secretKey: z.string() }),
 });

@@ -241,10 +241,11 @@ export async function screeningBenchmark(): Promise<BenchRow[]> {
       .where("company_id", "=", COMPANY)
       .where("email", "=", "admin@demo.example")
       .executeTakeFirstOrThrow();
-    const rotated = await createApiConnectionService(
+    const connection = createApiConnectionService(
       { db, now: () => new Date() },
       createCredentialCipher(Buffer.from(key, "base64")),
-    ).rotate(COMPANY, admin.id);
+    );
+    const rotated = await connection.rotate(COMPANY, admin.id, (await connection.info(COMPANY)).rotatedAt);
     secret = rotated.secretKey;
     applicationId = rotated.info.applicationId;
   } finally {

@@ -36,9 +36,9 @@ const secretText = async (page: Page) => ((await page.getByTestId("secret-key").
 const newKeyNotice = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 
 /** A console call made by the page's own script, with its cookie and its stored anti-forgery token. */
-function forgedCall(page: Page, path: string, lang: TestLang) {
+function forgedCall(page: Page, path: string, lang: TestLang, telegram: Record<string, string> = {}) {
   return page.evaluate(
-    async ({ path, lang }) => {
+    async ({ path, lang, telegram }) => {
       const stored = JSON.parse(localStorage.getItem("fraudConsole") ?? "{}") as { loginToken?: string };
       const response = await fetch(`/api/v3/screen/${path}`, {
         method: "POST",
@@ -46,15 +46,18 @@ function forgedCall(page: Page, path: string, lang: TestLang) {
         body: JSON.stringify({
           header: { lang, tz: "Asia/Tokyo", currency: "JPY", version: "3.0" },
           info: { token: stored.loginToken, shopId: "DEMO" },
-          telegram: {},
+          telegram,
         }),
       });
       return {
         status: response.status,
-        body: (await response.json()) as { errors: { code: string; message: string }[] },
+        body: (await response.json()) as {
+          errors: { code: string; message: string }[];
+          telegram: Record<string, unknown> | null;
+        },
       };
     },
-    { path, lang },
+    { path, lang, telegram },
   );
 }
 
@@ -199,6 +202,35 @@ describe.each(TEST_LANGS)("API connection information [%s]", (lang) => {
     await gone(dialog);
     await openFromMenu();
     expect(await secretText(ui.page)).toBe(masked);
+  });
+
+  it("reloads the information with 015 when another administrator reissued the key first", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    await openFromMenu();
+    // Another administrator reissues the key while this screen shows it (their call, with the
+    // rotatedAt their screen showed, the same as this one's).
+    const seen = await forgedCall(ui.page, "apiConnectionInfo", lang);
+    const other = await forgedCall(ui.page, "apiConnectionInfo/rotate", lang, {
+      rotatedAt: String(seen.body.telegram?.rotatedAt),
+    });
+    expect(other.status).toBe(200);
+    const otherKey = String(other.body.telegram?.secretKey);
+    expect(otherKey).toMatch(SECRET);
+
+    await button(ui.page, s.rotate).click();
+    await (await visible(ui.page.getByRole("dialog")))
+      .getByRole("button", { name: l.execute, exact: true })
+      .click();
+    await gone(ui.page.getByRole("dialog"));
+    // Said as an error notification, the code then the message; the screen stays and reloads.
+    await visible(textOnPage(ui.page, messageNo(lang, "015")));
+    await visible(textOnPage(ui.page, ERROR.conflict));
+    expect(pathOf(ui.page)).toBe("/apiConnectionInfo");
+    await expect.poll(() => secretText(ui.page)).toBe(`••••••••${otherKey.slice(-4)}`);
+    // No key of this operator's was issued: nothing is shown as new, and the one in force is the other's.
+    expect(await ui.page.getByText(s.newKeyNotice, { exact: true }).count()).toBe(0);
+    await button(ui.page, s.show).click();
+    await expect.poll(() => secretText(ui.page)).toBe(otherKey);
   });
 
   it("shows the viewer the masked key without any control, and refuses a forged reissue with 962", async () => {

@@ -2,13 +2,13 @@ import { spawn } from "node:child_process";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiConnectionInfo, apiSecretReveal, apiSecretRotate } from "../../src/contract/apiConnection.ts";
 import { ERROR } from "../../src/contract/errors.ts";
 import { messageText } from "../../src/contract/messages.ts";
 import { ConfigError, loadConfig } from "../../src/server/config.ts";
 import { openDatabase } from "../../src/server/db/connect.ts";
+import { DEMO_PASSWORD } from "../../src/server/db/seed/demoSeed.ts";
 import { secretFor } from "../../src/server/services/apiConnectionService.ts";
 import {
   type CredentialCipher,
@@ -16,6 +16,7 @@ import {
   credentialKeyFile,
   loadCredentialCipher,
 } from "../../src/server/services/credentialCipher.ts";
+import { createOperator } from "../../src/server/services/tenantService.ts";
 import { freshDataDir, removeDataDir } from "../support/testDatabase.ts";
 import { call, createTestApp, loginAs, type Session, type TestApp } from "./helpers/testApp.ts";
 import { testBackends } from "./helpers/testBackends.ts";
@@ -55,6 +56,24 @@ describe.each(testBackends())("API connection information (%s)", (backend) => {
     expect(response.statusCode).toBe(200);
     return response.json().telegram.secretKey;
   };
+  /** Rotates the key the operator saw (the info's rotatedAt; the current one unless given). */
+  const rotate = async (session: Session, rotatedAt?: string) =>
+    call(t.app, apiSecretRotate, { rotatedAt: rotatedAt ?? (await infoOf(session)).rotatedAt }, { session });
+  /** Another administrator of DEMO, signed in (made once). */
+  let otherAdmin: Session | undefined;
+  const secondAdmin = async (): Promise<Session> => {
+    if (!otherAdmin) {
+      await createOperator(t.db, {
+        companyId: "DEMO",
+        email: "admin2@demo.example",
+        name: "Second administrator",
+        roleId: "administrator",
+        password: DEMO_PASSWORD,
+      });
+      otherAdmin = await loginAs(t.app, "DEMO", "admin2@demo.example");
+    }
+    return otherAdmin;
+  };
   const expectForbidden = (response: Awaited<ReturnType<typeof call>>) => {
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({
@@ -88,9 +107,10 @@ describe.each(testBackends())("API connection information (%s)", (backend) => {
 
   it("refuses reveal and rotate to readable-only operators with 962, and changes nothing", async () => {
     const before = await reveal(admin);
+    const { rotatedAt } = await infoOf(admin);
     for (const session of [viewer, reviewer]) {
       expectForbidden(await call(t.app, apiSecretReveal, {}, { session }));
-      expectForbidden(await call(t.app, apiSecretRotate, {}, { session }));
+      expectForbidden(await call(t.app, apiSecretRotate, { rotatedAt }, { session }));
     }
     expect(await reveal(admin)).toBe(before);
   });
@@ -100,7 +120,7 @@ describe.each(testBackends())("API connection information (%s)", (backend) => {
     const oldSecret = await reveal(admin);
     const rotateAt = new Date(Date.now() + 60_000);
     t.clock.advanceMinutes(1);
-    const response = await call(t.app, apiSecretRotate, {}, { session: admin });
+    const response = await rotate(admin, before.rotatedAt);
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.messages).toEqual([{ code: "002", message: messageText("en", "no.002") }]);
@@ -137,30 +157,59 @@ describe.each(testBackends())("API connection information (%s)", (backend) => {
     expect(row.rotated_at.toISOString()).toBe(info.rotatedAt);
   });
 
-  it("answers a rotation with its own key's mask, though another administrator's rotation lands right after its update", async () => {
-    // The other rotation, as a trigger: it rewrites the row the moment this one's UPDATE has run, so
-    // only an answer taken from that UPDATE itself still names this rotation's key.
-    await sql`create function rival_rotation() returns trigger language plpgsql as $$
-      begin
-        update api_applications set secret_last4 = 'RIVL'
-          where company_id = new.company_id and application_id = new.application_id;
-        return null;
-      end $$`.execute(t.db);
-    await sql`create trigger rival_rotation after update on api_applications for each row
-      when (new.secret_last4 <> 'RIVL') execute function rival_rotation()`.execute(t.db);
-    try {
-      const response = await call(t.app, apiSecretRotate, {}, { session: admin });
-      expect(response.statusCode).toBe(200);
-      const { info, secretKey } = response.json().telegram;
-      expect(info.secretKeyMasked).toBe(`${MASK}${secretKey.slice(-4)}`);
-      // The rival did land: the stored key is now the other administrator's.
-      expect((await infoOf(admin)).secretKeyMasked).toBe(`${MASK}RIVL`);
-    } finally {
-      await sql`drop trigger rival_rotation on api_applications`.execute(t.db);
-      await sql`drop function rival_rotation()`.execute(t.db);
-      // The row made whole again for the other tests: one key, its own last four.
-      await call(t.app, apiSecretRotate, {}, { session: admin });
+  it("refuses with 015 a rotation of a key another administrator rotated since it was shown", async () => {
+    const otherAdmin = await secondAdmin();
+    // Both screens show the same key; neither clock moves: the two clicks land in one millisecond.
+    const seen = await infoOf(admin);
+    expect(await infoOf(otherAdmin)).toEqual(seen);
+    const first = await rotate(otherAdmin, seen.rotatedAt);
+    expect(first.statusCode).toBe(200);
+    const { info: firstInfo, secretKey: firstKey } = first.json().telegram;
+    expect(firstInfo.rotatedAt).not.toBe(seen.rotatedAt);
+
+    const late = await rotate(admin, seen.rotatedAt);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({
+      result: "20",
+      messages: [],
+      errors: [{ code: ERROR.conflict, message: messageText("en", "no.015") }],
+      telegram: null,
+    });
+    // The first rotation's key is the one in force, and the one a reload shows.
+    expect(await secretFor(t.db, seen.applicationId, cipher)).toEqual({
+      companyId: "DEMO",
+      secret: firstKey,
+    });
+    expect(await infoOf(admin)).toEqual(firstInfo);
+    expect(await reveal(admin)).toBe(firstKey);
+
+    // Reloaded, the late administrator may reissue it.
+    const again = await rotate(admin, firstInfo.rotatedAt);
+    expect(again.statusCode).toBe(200);
+    expect(await reveal(otherAdmin)).toBe(again.json().telegram.secretKey);
+  });
+
+  it("lets exactly one of two simultaneous rotations of the same key through", async () => {
+    const otherAdmin = await secondAdmin();
+    const seen = await infoOf(admin);
+    const answers = await Promise.all([rotate(admin, seen.rotatedAt), rotate(otherAdmin, seen.rotatedAt)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const won = answers.find((answer) => answer.statusCode === 200)?.json().telegram;
+    expect(await reveal(admin)).toBe(won.secretKey);
+    expect(await infoOf(admin)).toEqual(won.info);
+  });
+
+  it("refuses a rotation without the key's rotatedAt, changing nothing", async () => {
+    const before = await reveal(admin);
+    for (const telegram of [{}, { rotatedAt: "yesterday" }, { rotatedAt: "0001-01-01T00:00:00.000Z" }]) {
+      const response = await call(t.app, apiSecretRotate, telegram, { session: admin });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors[0]).toMatchObject({
+        code: ERROR.validation,
+        field: "telegram.rotatedAt",
+      });
     }
+    expect(await reveal(admin)).toBe(before);
   });
 
   it("keeps tenants apart: the company is the session's, never the request's", async () => {
@@ -174,7 +223,12 @@ describe.each(testBackends())("API connection information (%s)", (backend) => {
     // Naming DEMO in info.shopId is refused; naming it in the telegram is an unknown item.
     expectForbidden(await call(t.app, apiConnectionInfo, {}, { session: acme, shopId: "DEMO" }));
     expectForbidden(await call(t.app, apiSecretReveal, {}, { session: acme, shopId: "DEMO" }));
-    const named = await call(t.app, apiSecretRotate, { companyId: "DEMO" }, { session: acme });
+    const named = await call(
+      t.app,
+      apiSecretRotate,
+      { rotatedAt: acmeInfo.rotatedAt, companyId: "DEMO" },
+      { session: acme },
+    );
     expect(named.statusCode).toBe(400);
     expect(named.json().errors[0].code).toBe(ERROR.unknownKey);
     // ACME's refused attempts left DEMO's key alone.
@@ -216,7 +270,7 @@ describe.each(testBackends())("API connection information (%s)", (backend) => {
 
   it("never writes a secret key to the log", async () => {
     const revealed = await reveal(admin);
-    const rotated = (await call(t.app, apiSecretRotate, {}, { session: admin })).json().telegram.secretKey;
+    const rotated = (await rotate(admin)).json().telegram.secretKey;
     const logs = t.logs();
     expect(logs).toContain("/api/v3/screen/apiConnectionInfo/rotate");
     expect(logs).not.toContain(revealed);

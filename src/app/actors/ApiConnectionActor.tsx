@@ -6,8 +6,10 @@ import {
   apiConnectionMachine,
   type CopySecretInput,
   type CopySecretOutcome,
+  type RotateSecretInput,
 } from "../../../machines/apiConnection/apiConnectionMachine.ts";
 import { apiConnectionInfo, apiSecretReveal, apiSecretRotate } from "../../contract/apiConnection.ts";
+import { ERROR } from "../../contract/errors.ts";
 import { useRunCall } from "./CallRunner.tsx";
 import { useConfirm } from "./ConfirmDialogActor.tsx";
 import { NotificationsActor } from "./NotificationsActor.tsx";
@@ -21,6 +23,10 @@ async function toClipboard(text: string): Promise<boolean> {
     return false;
   }
 }
+
+// Another administrator's reissue first (015) is the machine's: it reloads the info and says so.
+// Any other refusal goes the usual way (spec section 8).
+const CONFLICT_HANDLED_HERE = { handledHere: [ERROR.conflict] } as const;
 
 /** The API connection information screen's workflow (machines/apiConnection). */
 export const ApiConnectionActor = createActorContext(apiConnectionMachine);
@@ -47,13 +53,22 @@ export function ApiConnectionProvider({ children }: { children: ReactNode }) {
         // The shared confirmation dialog, with Execute and Cancel; withdrawn if the screen is left
         // (Back) while it asks, as its Execute would reissue nothing.
         confirmRotate: fromPromise(({ signal }) => confirm("apiConnection:rotateConfirm", "execute", signal)),
-        rotateSecret: fromPromise(() => run(apiSecretRotate, {})),
+        rotateSecret: fromPromise(({ input }: { input: RotateSecretInput }) =>
+          run(apiSecretRotate, { rotatedAt: input.rotatedAt }, CONFLICT_HANDLED_HERE),
+        ),
       },
       actions: {
         announceCopied: () =>
           notifications.send({ type: "notify.show", colour: "success", text: message("no.010") }),
         announceCopyFailed: () =>
           notifications.send({ type: "notify.show", colour: "error", text: t("copyFailed") }),
+        // An error notification shows the code, then the message (spec section 8).
+        announceConflict: () =>
+          notifications.send({
+            type: "notify.show",
+            colour: "error",
+            text: `${ERROR.conflict}\n${message("no.015")}`,
+          }),
       },
     }),
   );

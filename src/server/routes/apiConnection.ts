@@ -13,8 +13,8 @@ export function registerApiConnectionRoutes(app: FastifyInstance, service: ApiCo
     telegram: { secretKey: await service.reveal(auth().companyId) },
   }));
 
-  registerCall(app, apiSecretRotate, async ({ auth }) => {
+  registerCall(app, apiSecretRotate, async ({ auth, telegram }) => {
     const { companyId, operatorId } = auth();
-    return { telegram: await service.rotate(companyId, operatorId), messages: ["002"] };
+    return { telegram: await service.rotate(companyId, operatorId, telegram.rotatedAt), messages: ["002"] };
   });
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import type { ApiConnectionInfo } from "../../contract/apiConnection.ts";
 import { ERROR } from "../../contract/errors.ts";
 import type { Database } from "../db/schema.ts";
@@ -98,7 +98,15 @@ export const decryptApplicationSecret = (
 export interface ApiConnectionService {
   info(companyId: string): Promise<ApiConnectionInfo>;
   reveal(companyId: string): Promise<string>;
-  rotate(companyId: string, operatorId: number): Promise<{ info: ApiConnectionInfo; secretKey: string }>;
+  /**
+   * Issues a new key in place of the one the operator saw (`seenRotatedAt`, the info's `rotatedAt`);
+   * 015 (ERROR.conflict) when another rotation came first, so no one is handed a key already dead.
+   */
+  rotate(
+    companyId: string,
+    operatorId: number,
+    seenRotatedAt: string,
+  ): Promise<{ info: ApiConnectionInfo; secretKey: string }>;
 }
 
 /** The console's side: every query names the session's company (the route passes auth().companyId). */
@@ -142,28 +150,34 @@ export function createApiConnectionService(
       return cipher.decrypt(row.secret_ciphertext, cipherContext(companyId, row.application_id));
     },
 
-    async rotate(companyId, operatorId) {
+    async rotate(companyId, operatorId, seenRotatedAt) {
       const { application_id: applicationId } = await applicationOf(companyId);
       const secret = newApiSecret();
-      // Overwritten in place: the old key stops verifying the moment this commits. The answer is the
-      // UPDATE's own row: read back after it, another administrator's rotation landing in between
-      // would show this one the other key's last four characters.
+      // Overwritten in place: the old key stops verifying the moment this commits. Only the key the
+      // operator saw is replaced: its rotatedAt is the row's version. A rotation always moves it on,
+      // by a millisecond at least, so two rotations within one millisecond still differ. Another
+      // administrator's rotation since (or one racing this UPDATE: the row lock makes this one see
+      // it) leaves no row, and 015: the key that rotation issued stays the one in force. The answer
+      // is the UPDATE's own row: read back after it, a rotation landing in between would show this
+      // one the other key's last four characters.
       const row = await db
         .updateTable("api_applications as a")
         .from("detection_models as m")
         .set({
           secret_ciphertext: cipher.encrypt(secret, cipherContext(companyId, applicationId)),
           secret_last4: secret.slice(-4),
-          rotated_at: now(),
+          rotated_at: sql<Date>`greatest(${now()}::timestamptz, a.rotated_at + interval '1 millisecond')`,
           updated_by: operatorId,
         })
         .whereRef("m.company_id", "=", "a.company_id")
         .whereRef("m.model_id", "=", "a.model_id")
         .where("a.company_id", "=", companyId)
         .where("a.application_id", "=", applicationId)
+        // As the info answered it: to the millisecond.
+        .where(sql<Date>`date_trunc('milliseconds', a.rotated_at)`, "=", new Date(seenRotatedAt))
         .returning(APPLICATION_COLUMNS)
         .executeTakeFirst();
-      if (!row) throw new ApiError(ERROR.noDataFound);
+      if (!row) throw new ApiError(ERROR.conflict);
       return { info: toInfo(row), secretKey: secret };
     },
   };

@@ -6,6 +6,7 @@ import {
   type CopySecretOutcome,
   type LoadInfoOutcome,
   type RevealSecretOutcome,
+  type RotateSecretInput,
   type RotateSecretOutcome,
 } from "../../../machines/apiConnection/apiConnectionMachine.ts";
 import { ERROR } from "../../../src/contract/errors.ts";
@@ -16,6 +17,8 @@ import {
   copyRefused,
   demoInfo,
   infoLoaded,
+  infoRotatedElsewhere,
+  rotateConflict,
   rotateRefused,
   secretCopied,
   secretRevealed,
@@ -39,10 +42,12 @@ function startConnection(fakes: Fakes = {}) {
       return fake();
     };
   const copiedFrom: CopySecretInput[] = [];
+  const rotatedFrom: RotateSecretInput[] = [];
   const machine = apiConnectionMachine.provide({
     actions: {
       announceCopied: () => calls.push("announce copied"),
       announceCopyFailed: () => calls.push("announce copy failed"),
+      announceConflict: () => calls.push("announce conflict"),
     },
     actors: {
       copySecret: fromPromise(({ input }: { input: CopySecretInput }) => {
@@ -52,10 +57,13 @@ function startConnection(fakes: Fakes = {}) {
       loadInfo: fromPromise(counted("load", fakes.load ?? (async () => infoLoaded))),
       revealSecret: fromPromise(counted("reveal", fakes.reveal ?? (async () => secretRevealed))),
       confirmRotate: fromPromise(counted("confirm", fakes.confirm ?? (async () => true))),
-      rotateSecret: fromPromise(counted("rotate", fakes.rotate ?? (async () => secretRotated))),
+      rotateSecret: fromPromise(({ input }: { input: RotateSecretInput }) => {
+        rotatedFrom.push(input);
+        return counted("rotate", fakes.rotate ?? (async () => secretRotated))();
+      }),
     },
   });
-  return { actor: createActor(machine).start(), calls, copiedFrom };
+  return { actor: createActor(machine).start(), calls, copiedFrom, rotatedFrom };
 }
 
 describe("apiConnectionMachine", () => {
@@ -102,6 +110,44 @@ describe("apiConnectionMachine", () => {
     );
     expect(actor.getSnapshot().context.info?.secretKeyMasked).toBe("••••••••NEW4");
     expect(actor.getSnapshot().context.rotated).toBe(true);
+  });
+
+  it("reissues the key the operator saw: its rotatedAt goes with the call", async () => {
+    const { actor, rotatedFrom } = startConnection();
+    actor.send({ type: "connection.load" });
+    await settle();
+    actor.send({ type: "rotate.request" });
+    await settle();
+    expect(rotatedFrom).toEqual([{ rotatedAt: demoInfo.rotatedAt }]);
+    // The next reissue names the new key's.
+    actor.send({ type: "rotate.request" });
+    await settle();
+    expect(rotatedFrom.at(-1)).toEqual({
+      rotatedAt: secretRotated.ok ? secretRotated.result.info.rotatedAt : "",
+    });
+  });
+
+  it("reloads the info and says 015 when another administrator reissued the key first", async () => {
+    let loads = 0;
+    const { actor, calls } = startConnection({
+      rotate: async () => rotateConflict,
+      load: async () => (++loads === 1 ? infoLoaded : infoRotatedElsewhere),
+    });
+    actor.send({ type: "connection.load" });
+    await settle();
+    actor.send({ type: "secret.reveal" });
+    await settle();
+    actor.send({ type: "rotate.request" });
+    await settle();
+    expect(calls).toEqual(["load", "reveal", "confirm", "rotate", "announce conflict", "load"]);
+    expect(actor.getSnapshot().value).toBe("ready");
+    // Not an error page and not a new key: the other administrator's key, masked.
+    expect(actor.getSnapshot().context).toEqual({
+      info: infoRotatedElsewhere.ok ? infoRotatedElsewhere.result : null,
+      secretKey: null,
+      rotated: false,
+      errors: [],
+    });
   });
 
   it("keeps the new key's notice through a copy and a backed-out reissue, and drops it on hide", async () => {

@@ -44,6 +44,21 @@ export const rotateRefused: RotateSecretOutcome = {
   ok: false,
   errors: [{ code: ERROR.forbidden, message: "Forbidden" }],
 };
+export const rotateConflict: RotateSecretOutcome = {
+  ok: false,
+  errors: [
+    {
+      code: ERROR.conflict,
+      message: "Another user is updating the same information. Please reload and try again.",
+    },
+  ],
+};
+/** The info after another administrator's reissue: their key's mask and rotatedAt. */
+export const infoRotatedElsewhere: LoadInfoOutcome = {
+  ok: true,
+  result: { ...demoInfo, secretKeyMasked: "••••••••OTHR", rotatedAt: "2026-01-05T01:02:04.000Z" },
+  messages: [],
+};
 export const secretCopied: CopySecretOutcome = { ok: true, result: { copied: true }, messages: [] };
 export const clipboardRefused: CopySecretOutcome = { ok: true, result: { copied: false }, messages: [] };
 export const copyRefused: CopySecretOutcome = {
@@ -71,7 +86,7 @@ export const apiConnectionWalk = {
     revealSecret: [secretRevealed, secretRefused],
     copySecret: [secretCopied, clipboardRefused, copyRefused],
     confirmRotate: [true, false],
-    rotateSecret: [secretRotated, rotateRefused],
+    rotateSecret: [secretRotated, rotateConflict, rotateRefused],
   },
   failures: {
     loadInfo: [callThrew],
@@ -80,7 +95,7 @@ export const apiConnectionWalk = {
     confirmRotate: [callThrew],
     rotateSecret: [callThrew],
   },
-  recordedActions: ["announceCopied", "announceCopyFailed"],
+  recordedActions: ["announceCopied", "announceCopyFailed", "announceConflict"],
   journeys: [
     {
       description: "reveal, then reissue through the dialog: the new key replaces the old one on screen",
@@ -144,6 +159,21 @@ export const apiConnectionWalk = {
         { type: "xstate.done.actor.copySecret", output: clipboardRefused },
       ],
       endState: "revealed",
+    },
+    {
+      description: "a reissue after another administrator's (015) reloads the info, their key masked",
+      events: [
+        load,
+        { type: "xstate.done.actor.loadInfo", output: infoLoaded },
+        reveal,
+        { type: "xstate.done.actor.revealSecret", output: secretRevealed },
+        rotate,
+        { type: "xstate.done.actor.confirmRotate", output: true },
+        { type: "xstate.done.actor.rotateSecret", output: rotateConflict },
+        { type: "xstate.done.actor.loadInfo", output: infoRotatedElsewhere },
+      ],
+      endState: "ready",
+      actions: ["announceConflict"],
     },
     {
       description: "a failed load is retried and the info is shown",

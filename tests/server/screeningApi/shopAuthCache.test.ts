@@ -75,7 +75,8 @@ describe.each(testBackends())("screening API authentication cache (%s)", (backen
       { db: t.db, now: () => new Date() },
       await loadCredentialCipher(t.config),
     );
-    const { secretKey } = await elsewhere.rotate("DEMO", admin.id);
+    const { rotatedAt } = await elsewhere.info("DEMO");
+    const { secretKey } = await elsewhere.rotate("DEMO", admin.id, rotatedAt);
     const before = await countEvents(t);
 
     const valid = await shopCall(t, screenTransactionCall, demo, sampleTransaction());

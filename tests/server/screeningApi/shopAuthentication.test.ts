@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiSecretRotate } from "../../../src/contract/apiConnection.ts";
+import { apiConnectionInfo, apiSecretRotate } from "../../../src/contract/apiConnection.ts";
 import { MAX_BODY_BYTES } from "../../../src/contract/envelope.ts";
 import { ERROR, type ErrorCode } from "../../../src/contract/errors.ts";
 import { messageText } from "../../../src/contract/messages.ts";
@@ -445,7 +445,8 @@ describe.each(testBackends())("screening API authentication (%s)", (backend) => 
   it("stops accepting a secret key the moment it is rotated, and never logs a key", async () => {
     const admin = await loginAs(t.app, "DEMO", "admin@demo.example");
     const oldShop = await shopOf(t, "DEMO");
-    const rotated = await call(t.app, apiSecretRotate, {}, { session: admin });
+    const { rotatedAt } = (await call(t.app, apiConnectionInfo, {}, { session: admin })).json().telegram;
+    const rotated = await call(t.app, apiSecretRotate, { rotatedAt }, { session: admin });
     expect(rotated.statusCode).toBe(200);
     const newSecret: string = rotated.json().telegram.secretKey;
 

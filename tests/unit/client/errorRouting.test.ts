@@ -77,6 +77,29 @@ describe("routeOutcome (spec section 8)", () => {
     expect(routing.show).toEqual([]);
   });
 
+  it("leaves to the screen only the codes it handles; any other refusal is routed as usual", () => {
+    const handling = { handledHere: [ERROR.noDataFound, ERROR.conflict] };
+    for (const codes of [[ERROR.noDataFound], [ERROR.conflict], [ERROR.noDataFound, ERROR.conflict]])
+      expect(routeOutcome(refusal(...codes), handling)).toEqual({
+        show: [],
+        queue: [],
+        go: null,
+        signOut: false,
+      });
+    // Permission withdrawn meanwhile (962): the system error page, not "no data".
+    const forbidden = routeOutcome(refusal(ERROR.forbidden), handling);
+    expect(forbidden.go).toEqual({ to: "systemError", reason: { kind: "forbidden" } });
+    expect(forbidden.queue).toEqual([
+      { colour: "error", code: ERROR.forbidden, text: `text of ${ERROR.forbidden}` },
+    ]);
+    // One handled code beside another does not hide the other.
+    expect(routeOutcome(refusal(ERROR.noDataFound, ERROR.validation), handling).go).toEqual({
+      to: "systemError",
+      reason: { kind: "api" },
+    });
+    expect(routeOutcome(refusal(ERROR.invalidToken), handling).go).toEqual({ to: "login" });
+  });
+
   it("leaves other errors to a screen that handles them, or shows them in place without a transition", () => {
     expect(routeOutcome(refusal(ERROR.loginFailed), { manual: true })).toEqual({
       show: [],
