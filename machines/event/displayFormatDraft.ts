@@ -134,3 +134,22 @@ export function moveEntry(
   [shown[index], shown[other]] = [shown[other] as string, shown[index] as string];
   return withList(format, list, shown);
 }
+
+const sameEntries = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((value, index) => value === b[index]);
+
+/**
+ * The operator's draft carried onto a layout stored meanwhile by someone else (another tab, after
+ * 015): each list the operator changed since `base` (the layout the draft started from) keeps the
+ * operator's entries, every other list takes the stored one's. Nothing the operator did is dropped,
+ * and nothing the other save did is undone where the operator did not touch it.
+ */
+export function rebaseDraft(base: DisplayFormat, draft: DisplayFormat, stored: DisplayFormat): DisplayFormat {
+  return DRAFT_LISTS.reduce(
+    (merged, list) =>
+      sameEntries(listOf(draft, list), listOf(base, list))
+        ? merged
+        : withList(merged, list, [...listOf(draft, list)]),
+    stored,
+  );
+}

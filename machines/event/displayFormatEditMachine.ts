@@ -1,6 +1,7 @@
 import { assign, setup } from "xstate";
 import { CALL_STATUS } from "../../src/contract/codes.ts";
 import type { ErrorItem } from "../../src/contract/envelope.ts";
+import { ERROR } from "../../src/contract/errors.ts";
 import {
   DEFAULT_DISPLAY_FORMAT,
   type DisplayFormat,
@@ -17,12 +18,15 @@ import {
   type DraftList,
   type MoveDirection,
   moveEntry,
+  rebaseDraft,
   toggleEntry,
 } from "./displayFormatDraft.ts";
 
 export interface StoredDisplayFormat {
   format: DisplayFormat;
   isDefault: boolean;
+  /** What save and reset present again: a stale one is refused with 015 (ERROR.conflict). */
+  version: number;
 }
 
 /** What the screen loads: the operator's layout and whether they may change it. */
@@ -65,11 +69,14 @@ export type StoreFormatOutcome = CallOutcome<StoredDisplayFormat>;
 /**
  * Event detail display customisation (spec section 2, /EventItemDisplayFormatEdit), the edit/revert
  * pattern: the saved layout is kept while a draft is edited in any of the four modes (switching mode
- * keeps the draft); `edit.cancel` restores the saved one. Save and reset (of the shown mode's part)
- * each go through the confirmation dialog (`confirmSave`, `confirmReset`), then the call, whose
- * progress reads as in callProgressMachine: `saving` is executing (busy), then `editing.saved` (tag
- * "10") or `editing.failed` (tag "20"). Leaving with unsaved changes asks first (`confirmLeave`);
- * `leave` is the app's navigation. A readable-only operator sees the layout and can change nothing.
+ * keeps the draft); `edit.cancel` restores the saved one. Save and reset (of the shown mode's part) each go
+ * through the confirmation dialog (`confirmSave`, `confirmReset`), then the call, whose progress reads
+ * as in callProgressMachine: `saving` is executing (busy), then `editing.saved` (tag "10") or
+ * `editing.failed` (tag "20"). Both present the version loaded; a stale one (015: another tab or
+ * session stored since) reloads the layout (`reloadFormat`) and carries the operator's unsaved edits
+ * onto it (rebaseDraft), with 015 shown, so nothing is overwritten or lost unseen. Leaving with
+ * unsaved changes asks first (`confirmLeave`); `leave` is the app's navigation. A readable-only
+ * operator sees the layout and can change nothing.
  */
 export const displayFormatEditMachine = setup({
   types: {
@@ -79,14 +86,19 @@ export const displayFormatEditMachine = setup({
   actors: {
     loadFormat: notProvided<LoadFormatOutcome>("loadFormat"),
     confirmSave: notProvided<boolean>("confirmSave"),
-    saveFormat: notProvided<StoreFormatOutcome, { format: DisplayFormat }>("saveFormat"),
+    saveFormat: notProvided<StoreFormatOutcome, { format: DisplayFormat; version: number }>("saveFormat"),
     confirmReset: notProvided<boolean, { mode: DisplayMode }>("confirmReset"),
-    resetFormat: notProvided<StoreFormatOutcome, { mode: DisplayMode }>("resetFormat"),
+    resetFormat: notProvided<StoreFormatOutcome, { mode: DisplayMode; version: number }>("resetFormat"),
+    /** The layout again after 015, as loadFormat answers it. */
+    reloadFormat: notProvided<LoadFormatOutcome>("reloadFormat"),
     confirmLeave: notProvided<boolean>("confirmLeave"),
   },
   guards: {
     outcomeAccepted: (_, params: { outcome: CallOutcome<unknown> }) => isAccepted(params.outcome),
     confirmed: (_, params: { confirmed: boolean }) => params.confirmed,
+    /** Somebody stored the layout since it was loaded (015). */
+    conflict: (_, params: { outcome: CallOutcome<unknown> }) =>
+      refusalErrors(params.outcome).some((error) => error.code === ERROR.conflict),
     writable: ({ context }) => context.writable,
     dirty: ({ context }) => draftChanged(context),
     /** A writer's draft without any section: refused here, the server would answer 902. */
@@ -101,7 +113,11 @@ export const displayFormatEditMachine = setup({
   },
   actions: {
     recordLoaded: assign((_, params: { loaded: LoadedDisplayFormat }) => ({
-      saved: { format: params.loaded.format, isDefault: params.loaded.isDefault },
+      saved: {
+        format: params.loaded.format,
+        isDefault: params.loaded.isDefault,
+        version: params.loaded.version,
+      },
       draft: params.loaded.format,
       writable: params.loaded.writable,
       problem: null,
@@ -139,7 +155,25 @@ export const displayFormatEditMachine = setup({
       problem: null,
       errors: [],
     })),
+    // After 015: the layout as stored now becomes the saved one; the draft keeps every list the
+    // operator changed and takes the rest from it. The 015 stays shown.
+    recordReloaded: assign(({ context }, params: { loaded: LoadedDisplayFormat }) => {
+      const stored = params.loaded.format;
+      return {
+        saved: { format: stored, isDefault: params.loaded.isDefault, version: params.loaded.version },
+        draft:
+          context.saved && context.draft ? rebaseDraft(context.saved.format, context.draft, stored) : stored,
+        writable: params.loaded.writable,
+      };
+    }),
     recordErrors: assign((_, params: { errors: ErrorItem[] }) => ({ errors: params.errors })),
+    /** The reload after 015 failed: both are shown; the draft and the old version stay (a save retries). */
+    addErrors: assign(({ context }, params: { errors: ErrorItem[] }) => ({
+      errors: [...context.errors, ...params.errors],
+    })),
+    addException: assign(({ context }, params: { error: unknown }) => ({
+      errors: [...context.errors, internalFailure(params.error)],
+    })),
     recordException: assign((_, params: { error: unknown }) => ({ errors: [internalFailure(params.error)] })),
     /** Provided by the app: back to the screen this one was opened from. */
     leave: () => {},
@@ -245,7 +279,10 @@ export const displayFormatEditMachine = setup({
       invoke: {
         id: "saveFormat",
         src: "saveFormat",
-        input: ({ context }) => ({ format: context.draft ?? DEFAULT_DISPLAY_FORMAT }),
+        input: ({ context }) => ({
+          format: context.draft ?? DEFAULT_DISPLAY_FORMAT,
+          version: context.saved?.version ?? 0,
+        }),
         onDone: [
           {
             guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
@@ -253,6 +290,15 @@ export const displayFormatEditMachine = setup({
             actions: {
               type: "recordSaved",
               params: ({ event }) => ({ stored: acceptedResult(event.output) }),
+            },
+          },
+          {
+            // 015: the layout is reloaded; the draft stays, carried onto it.
+            guard: { type: "conflict", params: ({ event }) => ({ outcome: event.output }) },
+            target: "reloading",
+            actions: {
+              type: "recordErrors",
+              params: ({ event }) => ({ errors: refusalErrors(event.output) }),
             },
           },
           {
@@ -294,7 +340,7 @@ export const displayFormatEditMachine = setup({
       invoke: {
         id: "resetFormat",
         src: "resetFormat",
-        input: ({ context }) => ({ mode: context.mode }),
+        input: ({ context }) => ({ mode: context.mode, version: context.saved?.version ?? 0 }),
         onDone: [
           {
             guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
@@ -302,6 +348,15 @@ export const displayFormatEditMachine = setup({
             actions: {
               type: "recordReset",
               params: ({ event }) => ({ stored: acceptedResult(event.output) }),
+            },
+          },
+          {
+            // 015: the layout is reloaded; the draft stays, carried onto it.
+            guard: { type: "conflict", params: ({ event }) => ({ outcome: event.output }) },
+            target: "reloading",
+            actions: {
+              type: "recordErrors",
+              params: ({ event }) => ({ errors: refusalErrors(event.output) }),
             },
           },
           {
@@ -315,6 +370,32 @@ export const displayFormatEditMachine = setup({
         onError: {
           target: "editing.failed",
           actions: { type: "recordException", params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    /** 015 answered a save or a reset: the layout as stored now, under the same draft. */
+    reloading: {
+      tags: ["busy"],
+      invoke: {
+        id: "reloadFormat",
+        src: "reloadFormat",
+        onDone: [
+          {
+            guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
+            target: "editing.failed",
+            actions: {
+              type: "recordReloaded",
+              params: ({ event }) => ({ loaded: acceptedResult(event.output) }),
+            },
+          },
+          {
+            target: "editing.failed",
+            actions: { type: "addErrors", params: ({ event }) => ({ errors: refusalErrors(event.output) }) },
+          },
+        ],
+        onError: {
+          target: "editing.failed",
+          actions: { type: "addException", params: ({ event }) => ({ error: event.error }) },
         },
       },
     },

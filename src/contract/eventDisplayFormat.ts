@@ -9,6 +9,7 @@ import {
   type ItemField,
   type PartyField,
 } from "./eventFields.ts";
+import { INTEGER_MAX } from "./validation.ts";
 
 /**
  * Event detail display customisation (spec section 2, /EventItemDisplayFormatEdit), per operator:
@@ -84,13 +85,26 @@ export const DEFAULT_DISPLAY_FORMAT: DisplayFormat = {
   },
 };
 
+/**
+ * The layout's version, answered by get, save and reset and presented again by save and reset: a
+ * stale one (another tab or session saved or reset since) answers 015 (ERROR.conflict), so nothing is
+ * overwritten unseen. 0 while the operator has no layout of their own (the default is in use).
+ */
+export const displayFormatVersionSchema = z.number().int().min(0).max(INTEGER_MAX);
+
+const storedFormatAnswer = z.object({
+  format: displayFormatSchema,
+  isDefault: z.boolean(),
+  version: displayFormatVersionSchema,
+});
+
 export const eventDisplayFormatGet = defineCall({
   name: "eventDisplayFormatGet",
   method: "POST",
   path: "/api/v3/screen/event/displayFormat",
   access: { kind: "read", screenId: "EventDetail" },
   request: z.object({}).strict().optional(),
-  response: z.object({ format: displayFormatSchema, isDefault: z.boolean() }),
+  response: storedFormatAnswer,
 });
 
 export const eventDisplayFormatSave = defineCall({
@@ -98,8 +112,8 @@ export const eventDisplayFormatSave = defineCall({
   method: "POST",
   path: "/api/v3/screen/event/displayFormat/save",
   access: { kind: "write", screenId: "EventItemDisplayFormatEdit" },
-  request: z.object({ format: displayFormatSchema }).strict(),
-  response: z.object({ format: displayFormatSchema, isDefault: z.boolean() }),
+  request: z.object({ format: displayFormatSchema, version: displayFormatVersionSchema }).strict(),
+  response: storedFormatAnswer,
 });
 
 /** Resets one mode's part of the layout to DEFAULT_DISPLAY_FORMAT. */
@@ -108,8 +122,8 @@ export const eventDisplayFormatReset = defineCall({
   method: "POST",
   path: "/api/v3/screen/event/displayFormat/reset",
   access: { kind: "write", screenId: "EventItemDisplayFormatEdit" },
-  request: z.object({ mode: z.enum(DISPLAY_MODES) }).strict(),
-  response: z.object({ format: displayFormatSchema, isDefault: z.boolean() }),
+  request: z.object({ mode: z.enum(DISPLAY_MODES), version: displayFormatVersionSchema }).strict(),
+  response: storedFormatAnswer,
 });
 
 /** The part of the layout each mode edits (and that eventDisplayFormatReset puts back to the default). */

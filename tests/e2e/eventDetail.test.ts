@@ -1069,6 +1069,8 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
         categories: ["firedRules", "basic", "manualHistory"],
         fixedItems: ["basic.shopEventId"],
       },
+      // The reviewer's first layout: the default's version.
+      version: 0,
     });
     expect(saved.body.result).toBe("10");
     await openDetail(ui.page, eventId);

@@ -53,17 +53,20 @@ interface Envelope<T> {
   body: { result: string; errors: { code: string; message: string }[]; telegram: T };
 }
 
-/** A console call made by the page's own script, with its cookie and its stored anti-forgery token. */
+/** A console call made by the page's own script, with its cookie, its stored anti-forgery token and company. */
 function pageCall<T>(page: Page, path: string, telegram: unknown, lang: TestLang): Promise<Envelope<T>> {
   return page.evaluate(
     async ({ path, telegram, lang }) => {
-      const stored = JSON.parse(localStorage.getItem("fraudConsole") ?? "{}") as { loginToken?: string };
+      const stored = JSON.parse(localStorage.getItem("fraudConsole") ?? "{}") as {
+        loginToken?: string;
+        loginOperator?: { companyId?: string };
+      };
       const response = await fetch(`/api/v3/screen/${path}`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({
           header: { lang, tz: "Asia/Tokyo", currency: "JPY", version: "3.0" },
-          info: { token: stored.loginToken, shopId: "DEMO" },
+          info: { token: stored.loginToken, shopId: stored.loginOperator?.companyId ?? "DEMO" },
           telegram,
         }),
       });
@@ -73,9 +76,15 @@ function pageCall<T>(page: Page, path: string, telegram: unknown, lang: TestLang
   ) as Promise<Envelope<T>>;
 }
 
-/** The operator's layout as the event detail reads it (eventDisplayFormatGet). */
+/** The operator's layout as the event detail reads it (eventDisplayFormatGet), without its version. */
 async function layoutOf(page: Page, lang: TestLang) {
-  const answer = await pageCall<{ format: DisplayFormat; isDefault: boolean }>(
+  const { version: _, ...layout } = await storedLayoutOf(page, lang);
+  return layout;
+}
+
+/** The operator's layout with the version a save or reset presents. */
+async function storedLayoutOf(page: Page, lang: TestLang) {
+  const answer = await pageCall<{ format: DisplayFormat; isDefault: boolean; version: number }>(
     page,
     "event/displayFormat",
     {},
@@ -324,6 +333,57 @@ describe.each(TEST_LANGS)("event detail display customisation [%s]", (lang) => {
     expect(await layoutOf(ui.page, lang)).toEqual({ format: DEFAULT_DISPLAY_FORMAT, isDefault: true });
   });
 
+  it("answers a tab whose layout another tab saved meanwhile with 015, reloads it and keeps its unsaved change", async () => {
+    // Another tenant's operator: the other tests' layouts stay untouched.
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.acme);
+    await openEditor();
+    // A second tab of the same session hides the amount and saves first.
+    const other = await ui.context.newPage();
+    try {
+      await other.goto(ui.app.at(EDIT_PATH));
+      await visible(heading(other, s.heading));
+      await screenReady(other);
+      await checkbox(other.getByRole("region", { name: s.modes["0"], exact: true }), fields.amount).uncheck();
+      await button(other, s.save).click();
+      const question = await visible(other.getByRole("dialog"));
+      await button(question, l.execute).click();
+      await visible(textOnPage(other, s.ownLayout));
+    } finally {
+      await other.close();
+    }
+
+    // This tab, still on the layout it loaded, hides the card section and saves: refused as stale.
+    await radio(ui.page, s.modes["1"]).check();
+    await checkbox(listSection(s.modes["1"]), sections.card).uncheck();
+    await button(ui.page, s.save).click();
+    await confirmWithExecute(s.saveConfirm);
+    await visible(textOnPage(ui.page, messageNo(lang, "015")));
+    // Reloaded under the change: the other tab's hidden amount is shown hidden here too, the card
+    // section stays hidden, and the change is still unsaved; nothing of it was stored.
+    await visible(textOnPage(ui.page, s.unsaved));
+    await screenReady(ui.page);
+    expect(await checkbox(listSection(s.modes["1"]), sections.card).isChecked()).toBe(false);
+    await radio(ui.page, s.modes["0"]).check();
+    expect(await checkbox(listSection(s.modes["0"]), fields.amount).isChecked()).toBe(false);
+    expect((await layoutOf(ui.page, lang)).format.categories).toEqual(DEFAULT_DISPLAY_FORMAT.categories);
+    await expectNoAxeViolations(ui.page, "display format edit (after 015)");
+
+    // Saved again (now from the version reloaded): both tabs' changes are stored.
+    await button(ui.page, s.save).click();
+    await confirmWithExecute(s.saveConfirm);
+    await visible(textOnPage(ui.page, messageNo(lang, "002")));
+    await gone(textOnPage(ui.page, s.unsaved));
+    const stored = await layoutOf(ui.page, lang);
+    expect(stored.format.eventProperties).not.toContain("amount");
+    expect(stored.format.categories).not.toContain("card");
+    for (const mode of ["0", "1"]) {
+      const { version } = await storedLayoutOf(ui.page, lang);
+      expect((await pageCall(ui.page, "event/displayFormat/reset", { mode, version }, lang)).status).toBe(
+        200,
+      );
+    }
+  });
+
   it("is opened from the event detail, goes back to it, and the detail shows the saved layout", async () => {
     const d = DETAIL[lang];
     const sectionTitles: string[] = DETAIL_CATEGORIES.map((category) => sections[category]);
@@ -386,7 +446,8 @@ describe.each(TEST_LANGS)("event detail display customisation [%s]", (lang) => {
 
     // Reset both modes; the detail shows every section again.
     for (const mode of ["0", "1"]) {
-      const reset = await pageCall(ui.page, "event/displayFormat/reset", { mode }, lang);
+      const { version } = await storedLayoutOf(ui.page, lang);
+      const reset = await pageCall(ui.page, "event/displayFormat/reset", { mode, version }, lang);
       expect(reset.status).toBe(200);
     }
     expect((await layoutOf(ui.page, lang)).isDefault).toBe(true);
@@ -635,8 +696,8 @@ describe.each(TEST_LANGS)("event detail display customisation [%s]", (lang) => {
     expect(await button(ui.page, s.fixedAdd).count()).toBe(0);
 
     for (const [path, telegram] of [
-      ["event/displayFormat/save", { format: DEFAULT_DISPLAY_FORMAT }],
-      ["event/displayFormat/reset", { mode: "0" }],
+      ["event/displayFormat/save", { format: DEFAULT_DISPLAY_FORMAT, version: 0 }],
+      ["event/displayFormat/reset", { mode: "0", version: 0 }],
     ] as const) {
       const forged = await pageCall(ui.page, path, telegram, lang);
       expect(forged.status).toBe(403);

@@ -26,6 +26,9 @@ const CUSTOM: DisplayFormat = {
   },
 };
 
+/** What get answers an operator without a layout of their own: the default, version 0. */
+const DEFAULT_ANSWER = { format: DEFAULT_DISPLAY_FORMAT, isDefault: true, version: 0 };
+
 const SECTION_FIELDS_OVER_LIMIT = [
   "basic.eventId",
   "basic.shopEventId",
@@ -61,18 +64,29 @@ describe.each(testBackends())("event display format (%s)", (backend) => {
   const get = async (session: Session) => {
     const response = await call(t.app, eventDisplayFormatGet, {}, { session });
     expect(response.statusCode).toBe(200);
-    return response.json().telegram as { format: DisplayFormat; isDefault: boolean };
+    return response.json().telegram as { format: DisplayFormat; isDefault: boolean; version: number };
   };
-  const save = (session: Session, format: unknown, lang: "en" | "ja" = "en") =>
-    call(t.app, eventDisplayFormatSave, { format }, { session, lang });
-  const reset = (session: Session, mode: string) =>
-    call(t.app, eventDisplayFormatReset, { mode }, { session });
+  /** Save and reset present the stored version unless the test names one (a stale tab's). */
+  const save = async (session: Session, format: unknown, lang: "en" | "ja" = "en", version?: number) =>
+    call(
+      t.app,
+      eventDisplayFormatSave,
+      { format, version: version ?? (await get(session)).version },
+      { session, lang },
+    );
+  const reset = async (session: Session, mode: string, version?: number) =>
+    call(
+      t.app,
+      eventDisplayFormatReset,
+      { mode, version: version ?? (await get(session)).version },
+      { session },
+    );
 
   it("answers the default layout to an operator who never saved one", async () => {
-    expect(await get(admin)).toEqual({ format: DEFAULT_DISPLAY_FORMAT, isDefault: true });
+    expect(await get(admin)).toEqual(DEFAULT_ANSWER);
     // The request may be left out entirely (the call's telegram is optional).
     const bare = await call(t.app, eventDisplayFormatGet, undefined, { session: viewer });
-    expect(bare.json().telegram).toEqual({ format: DEFAULT_DISPLAY_FORMAT, isDefault: true });
+    expect(bare.json().telegram).toEqual(DEFAULT_ANSWER);
   });
 
   it("saves the operator's layout and gives it back, with 002", async () => {
@@ -83,7 +97,9 @@ describe.each(testBackends())("event display format (%s)", (backend) => {
       messages: [{ code: "002", message: messageText("en", "no.002") }],
       telegram: { format: CUSTOM, isDefault: false },
     });
-    expect(await get(reviewer)).toEqual({ format: CUSTOM, isDefault: false });
+    const { version } = response.json().telegram;
+    expect(version).toBeGreaterThan(0);
+    expect(await get(reviewer)).toEqual({ format: CUSTOM, isDefault: false, version });
     // Stored once per operator: saving again overwrites.
     const second = { ...CUSTOM, categories: ["basic" as const] };
     await save(reviewer, second);
@@ -101,8 +117,8 @@ describe.each(testBackends())("event display format (%s)", (backend) => {
     await save(admin, { ...CUSTOM, eventProperties: ["eventId"] });
     expect((await get(admin)).format.eventProperties).toEqual(["eventId"]);
     expect((await get(reviewer)).format.eventProperties).toEqual(CUSTOM.eventProperties);
-    expect(await get(acme)).toEqual({ format: DEFAULT_DISPLAY_FORMAT, isDefault: true });
-    expect(await get(viewer)).toEqual({ format: DEFAULT_DISPLAY_FORMAT, isDefault: true });
+    expect(await get(acme)).toEqual(DEFAULT_ANSWER);
+    expect(await get(viewer)).toEqual(DEFAULT_ANSWER);
   });
 
   it("resets one mode's part at a time; back to the default everywhere the row is gone", async () => {
@@ -119,9 +135,9 @@ describe.each(testBackends())("event display format (%s)", (backend) => {
       expect(response.statusCode).toBe(200);
       expected = { ...expected, [part]: DEFAULT_DISPLAY_FORMAT[part] };
       const last = index === parts.length - 1;
-      expect(response.json().telegram).toEqual({ format: expected, isDefault: last });
+      expect(response.json().telegram).toMatchObject({ format: expected, isDefault: last });
       expect(response.json().messages[0].code).toBe("002");
-      expect(await get(admin)).toEqual({ format: expected, isDefault: last });
+      expect(await get(admin)).toEqual(response.json().telegram);
     }
     const row = await t.db
       .selectFrom("event_display_formats")
@@ -135,15 +151,12 @@ describe.each(testBackends())("event display format (%s)", (backend) => {
       .executeTakeFirst();
     expect(row).toBeUndefined();
     // Resetting what already is the default stays the default, without a row.
-    expect((await reset(admin, "2")).json().telegram).toEqual({
-      format: DEFAULT_DISPLAY_FORMAT,
-      isDefault: true,
-    });
+    expect((await reset(admin, "2")).json().telegram).toEqual(DEFAULT_ANSWER);
   });
 
   it("does not store a layout equal to the default", async () => {
     const response = await save(admin, DEFAULT_DISPLAY_FORMAT);
-    expect(response.json().telegram).toEqual({ format: DEFAULT_DISPLAY_FORMAT, isDefault: true });
+    expect(response.json().telegram).toEqual(DEFAULT_ANSWER);
     expect((await get(admin)).isDefault).toBe(true);
   });
 
@@ -204,7 +217,7 @@ describe.each(testBackends())("event display format (%s)", (backend) => {
     const named = await call(
       t.app,
       eventDisplayFormatSave,
-      { format: CUSTOM, operatorId: 1 },
+      { format: CUSTOM, version: 0, operatorId: 1 },
       { session: acme },
     );
     expect(named.statusCode).toBe(400);
@@ -216,7 +229,7 @@ describe.each(testBackends())("event display format (%s)", (backend) => {
   });
 
   it("lets the viewer read the layout but refuses save and reset with 962", async () => {
-    expect(await get(viewer)).toEqual({ format: DEFAULT_DISPLAY_FORMAT, isDefault: true });
+    expect(await get(viewer)).toEqual(DEFAULT_ANSWER);
     for (const response of [await save(viewer, CUSTOM), await reset(viewer, "0")]) {
       expect(response.statusCode).toBe(403);
       expect(response.json().errors).toEqual([
@@ -266,6 +279,65 @@ describe.each(testBackends())("event display format (%s)", (backend) => {
       .insertInto("event_display_formats")
       .values({ company_id: "DEMO", operator_id: operator.id, format: JSON.stringify(old) })
       .execute();
-    expect(await get(viewer)).toEqual({ format: storedFormat(old), isDefault: false });
+    expect(await get(viewer)).toMatchObject({ format: storedFormat(old), isDefault: false });
+  });
+  it("refuses a stale version with 015, for save and reset alike, and stores nothing of it", async () => {
+    // Two tabs of one operator, both showing the layout as it is now.
+    const { version: loaded } = await get(acme);
+    const savedA = await save(acme, { ...CUSTOM, eventProperties: ["eventId"] }, "en", loaded);
+    expect(savedA.statusCode).toBe(200);
+    const stored = savedA.json().telegram;
+    expect(stored.version).not.toBe(loaded);
+
+    // The other tab still presents the version it loaded.
+    for (const [lang, stale] of [
+      ["en", await save(acme, { ...CUSTOM, categories: ["basic"] }, "en", loaded)],
+      ["ja", await save(acme, { ...CUSTOM, categories: ["basic"] }, "ja", loaded)],
+      ["en", await reset(acme, "0", loaded)],
+    ] as const) {
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json().errors).toEqual([{ code: ERROR.conflict, message: messageText(lang, "no.015") }]);
+    }
+    expect(await get(acme)).toEqual(stored);
+
+    // With the version it was answered, the first tab goes on: save, then reset, each a new version.
+    const again = await save(acme, CUSTOM, "en", stored.version);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().telegram.version).not.toBe(stored.version);
+    const resetAgain = await reset(acme, "1", again.json().telegram.version);
+    expect(resetAgain.statusCode).toBe(200);
+    expect((await reset(acme, "1", again.json().telegram.version)).statusCode).toBe(409);
+  });
+
+  it("never answers a version again: a layout deleted (back to the default) and stored anew refuses the old one", async () => {
+    const held = (await save(acme, CUSTOM)).json().telegram.version as number;
+    // Every part back to the default: no row, version 0.
+    for (const mode of ["0", "1", "2", "3"]) expect((await reset(acme, mode)).statusCode).toBe(200);
+    expect(await get(acme)).toEqual(DEFAULT_ANSWER);
+    const renewed = (await save(acme, CUSTOM, "en", 0)).json().telegram.version as number;
+    expect(renewed).not.toBe(held);
+    const stale = await save(acme, { ...CUSTOM, categories: ["card"] }, "en", held);
+    expect(stale.statusCode).toBe(409);
+    expect((await get(acme)).format).toEqual(CUSTOM);
+    // A tab that saw the default, while the default is what is stored, overwrites nothing unseen.
+    for (const mode of ["0", "1", "2", "3"]) await reset(acme, mode);
+    expect((await save(acme, CUSTOM, "en", 0)).statusCode).toBe(200);
+  });
+
+  it("lets one of several saves and resets from the same version through: they lock alike", async () => {
+    const { version } = await get(acme);
+    const answers = await Promise.all([
+      save(acme, { ...CUSTOM, eventProperties: ["eventId"] }, "en", version),
+      save(acme, { ...CUSTOM, eventProperties: ["amount"] }, "en", version),
+      reset(acme, "0", version),
+      reset(acme, "2", version),
+    ]);
+    const accepted = answers.filter((answer) => answer.statusCode === 200);
+    expect(accepted).toHaveLength(1);
+    for (const refused of answers.filter((answer) => answer.statusCode !== 200)) {
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().errors[0].code).toBe(ERROR.conflict);
+    }
+    expect(await get(acme)).toEqual(accepted[0]?.json().telegram);
   });
 });

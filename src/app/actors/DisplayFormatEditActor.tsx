@@ -26,7 +26,8 @@ import { useConfirm } from "./ConfirmDialogActor.tsx";
 /** The event detail display customisation screen's workflow (machines/event/displayFormatEditMachine). */
 export const DisplayFormatEditActor = createActorContext(displayFormatEditMachine);
 
-// A refused save or reset is shown (and kept on the screen by the machine); the draft stays.
+// A refused save or reset is shown (and kept on the screen by the machine); the draft stays. A stale
+// version's 015 is shown so too, while the machine reloads the layout under the draft.
 const STAY_ON_REFUSAL = { noTransition: true } as const;
 
 /**
@@ -44,7 +45,7 @@ async function loadFormat(run: RunCall): Promise<LoadFormatOutcome> {
     navigateTo(PUBLIC_PATHS.systemError, { replace: true });
     return { ok: false, errors: [{ code: ERROR.forbidden, message: "" }] };
   }
-  const format: CallOutcome<{ format: DisplayFormat; isDefault: boolean }> = await run(
+  const format: CallOutcome<{ format: DisplayFormat; isDefault: boolean; version: number }> = await run(
     eventDisplayFormatGet,
     {},
   );
@@ -70,16 +71,18 @@ export function DisplayFormatEditProvider({
       actors: {
         loadFormat: fromPromise(() => loadFormat(run)),
         confirmSave: fromPromise(({ signal }) => confirm("eventDisplay:saveConfirm", "execute", signal)),
-        saveFormat: fromPromise(({ input }: { input: { format: DisplayFormat } }) =>
-          run(eventDisplayFormatSave, { format: input.format }, STAY_ON_REFUSAL),
+        saveFormat: fromPromise(({ input }: { input: { format: DisplayFormat; version: number } }) =>
+          run(eventDisplayFormatSave, { format: input.format, version: input.version }, STAY_ON_REFUSAL),
         ),
         confirmReset: fromPromise(
           ({ input, signal }: { input: { mode: DisplayMode }; signal: AbortSignal }) =>
             confirm(`eventDisplay:resetConfirm.${input.mode}`, "execute", signal),
         ),
-        resetFormat: fromPromise(({ input }: { input: { mode: DisplayMode } }) =>
-          run(eventDisplayFormatReset, { mode: input.mode }, STAY_ON_REFUSAL),
+        resetFormat: fromPromise(({ input }: { input: { mode: DisplayMode; version: number } }) =>
+          run(eventDisplayFormatReset, { mode: input.mode, version: input.version }, STAY_ON_REFUSAL),
         ),
+        // After 015 (shown as a notification and on the screen): the layout as stored now.
+        reloadFormat: fromPromise(() => loadFormat(run)),
         confirmLeave: fromPromise(({ signal }) => confirm("eventDisplay:discardConfirm", "execute", signal)),
       },
       actions: {

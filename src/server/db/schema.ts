@@ -493,6 +493,8 @@ export interface EventDisplayFormatsTable {
   /** A DisplayFormat (src/contract/eventDisplayFormat.ts) as JSON; parsed again on every read. */
   format: unknown;
   updated_at: Generated<Date>;
+  /** Taken from the sequence event_display_format_versions at every store (migration 020). */
+  version: Generated<number>;
 }
 
 // Background jobs and download links (migration 009).

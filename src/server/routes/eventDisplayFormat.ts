@@ -17,12 +17,12 @@ export function registerEventDisplayFormatRoutes(app: FastifyInstance, service: 
   }));
 
   registerCall(app, eventDisplayFormatSave, async ({ auth, telegram }) => ({
-    telegram: await service.save(auth(), telegram.format),
+    telegram: await service.save(auth(), telegram.format, telegram.version),
     messages: ["002"],
   }));
 
   registerCall(app, eventDisplayFormatReset, async ({ auth, telegram }) => ({
-    telegram: await service.reset(auth(), telegram.mode),
+    telegram: await service.reset(auth(), telegram.mode, telegram.version),
     messages: ["002"],
   }));
 }

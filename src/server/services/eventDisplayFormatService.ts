@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { ERROR } from "../../contract/errors.ts";
 import {
   DEFAULT_DISPLAY_FORMAT,
@@ -16,7 +16,17 @@ export interface DisplayFormatAnswer {
   format: DisplayFormat;
   /** True when the operator has no layout of their own (no row): the default is in use. */
   isDefault: boolean;
+  /** What save and reset present again; 0 without a row (DEFAULT_VERSION). */
+  version: number;
 }
+
+/** The version of "no layout of their own": the default, whatever was stored and deleted before. */
+const DEFAULT_VERSION = 0;
+const DEFAULT_ANSWER: DisplayFormatAnswer = {
+  format: DEFAULT_DISPLAY_FORMAT,
+  isDefault: true,
+  version: DEFAULT_VERSION,
+};
 
 /** Whose layout: always the signed-in operator's, in the session's company. */
 export interface FormatOwner {
@@ -63,14 +73,18 @@ export function storedFormat(stored: unknown): DisplayFormat {
 
 export interface EventDisplayFormatService {
   get(owner: FormatOwner): Promise<DisplayFormatAnswer>;
-  save(owner: FormatOwner, format: DisplayFormat): Promise<DisplayFormatAnswer>;
-  reset(owner: FormatOwner, mode: DisplayMode): Promise<DisplayFormatAnswer>;
+  save(owner: FormatOwner, format: DisplayFormat, version: number): Promise<DisplayFormatAnswer>;
+  reset(owner: FormatOwner, mode: DisplayMode, version: number): Promise<DisplayFormatAnswer>;
 }
 
 /**
  * The event detail layout per operator (spec section 2, /EventItemDisplayFormatEdit). A layout equal
  * to the default is never stored: saving or resetting back to it deletes the row, so isDefault is
- * exactly "no row".
+ * exactly "no row". Save and reset present the version they started from and run alike, in one
+ * transaction behind the operator row's lock: a version other than the stored one (another tab or
+ * session stored since) answers 015 and changes nothing. Every store takes a new version from one
+ * sequence; no row is version 0, which always means the default itself, so a tab holding 0 overwrites
+ * nothing it has not seen.
  */
 export function createEventDisplayFormatService(
   deps: Pick<ServiceDeps, "db" | "now">,
@@ -80,13 +94,13 @@ export function createEventDisplayFormatService(
   const read = async (database: Kysely<Database>, owner: FormatOwner): Promise<DisplayFormatAnswer> => {
     const row = await database
       .selectFrom("event_display_formats")
-      .select("format")
+      .select(["format", "version"])
       .where("company_id", "=", owner.companyId)
       .where("operator_id", "=", owner.operatorId)
       .executeTakeFirst();
     return row
-      ? { format: storedFormat(row.format), isDefault: false }
-      : { format: DEFAULT_DISPLAY_FORMAT, isDefault: true };
+      ? { format: storedFormat(row.format), isDefault: false, version: row.version }
+      : DEFAULT_ANSWER;
   };
 
   const store = async (
@@ -100,52 +114,67 @@ export function createEventDisplayFormatService(
         .where("company_id", "=", owner.companyId)
         .where("operator_id", "=", owner.operatorId)
         .execute();
-      return { format: DEFAULT_DISPLAY_FORMAT, isDefault: true };
+      return DEFAULT_ANSWER;
     }
     // Checked again on the way in, whoever the caller: only what today's schema accepts is stored.
     const checked = displayFormatSchema.parse(format);
-    await database
+    const stored = await database
       .insertInto("event_display_formats")
       .values({
         company_id: owner.companyId,
         operator_id: owner.operatorId,
         format: JSON.stringify(checked),
         updated_at: now(),
+        version: sql<number>`nextval('event_display_format_versions')`,
       })
       .onConflict((conflict) =>
         conflict.columns(["company_id", "operator_id"]).doUpdateSet((update) => ({
           format: update.ref("excluded.format"),
           updated_at: update.ref("excluded.updated_at"),
+          version: update.ref("excluded.version"),
         })),
       )
-      .execute();
-    return { format: checked, isDefault: false };
+      .returning("version")
+      .executeTakeFirstOrThrow();
+    return { format: checked, isDefault: false, version: stored.version };
   };
+
+  /**
+   * Save and reset alike: the operator row locked (so the two wait for each other, on PostgreSQL as
+   * on PGlite), the stored version compared with the one presented, then the new layout made from
+   * the current one and stored, all in one transaction.
+   */
+  const change = (
+    owner: FormatOwner,
+    version: number,
+    next: (current: DisplayFormat) => DisplayFormat,
+  ): Promise<DisplayFormatAnswer> =>
+    db.transaction().execute(async (trx) => {
+      await trx
+        .selectFrom("operators")
+        .select("id")
+        .where("company_id", "=", owner.companyId)
+        .where("id", "=", owner.operatorId)
+        .forUpdate()
+        .execute();
+      const current = await read(trx, owner);
+      if (current.version !== version) throw new ApiError(ERROR.conflict);
+      return store(trx, owner, next(current.format));
+    });
 
   return {
     get: (owner) => read(db, owner),
 
-    async save(owner, format) {
+    async save(owner, format, version) {
       // A detail with no section at all would show nothing but its heading: at least one is required.
       if (format.categories.length === 0) {
         throw new ApiError(ERROR.noItemSelected, [{ field: "telegram.format.categories" }]);
       }
-      return store(db, owner, format);
+      return change(owner, version, () => format);
     },
 
-    reset(owner, mode) {
-      // Read and write in one transaction, so a concurrent save of another part is not undone.
-      return db.transaction().execute(async (trx) => {
-        await trx
-          .selectFrom("operators")
-          .select("id")
-          .where("company_id", "=", owner.companyId)
-          .where("id", "=", owner.operatorId)
-          .forUpdate()
-          .execute();
-        const current = await read(trx, owner);
-        return store(trx, owner, withModePart(current.format, mode, DEFAULT_DISPLAY_FORMAT));
-      });
-    },
+    // Only the mode's part is put back; the rest stays as stored (checked by the same version).
+    reset: (owner, mode, version) =>
+      change(owner, version, (current) => withModePart(current, mode, DEFAULT_DISPLAY_FORMAT)),
   };
 }

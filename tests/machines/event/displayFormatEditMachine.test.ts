@@ -9,6 +9,7 @@ import {
 } from "../../../machines/event/displayFormatDraft.ts";
 import {
   displayFormatEditMachine,
+  draftChanged,
   type LoadFormatOutcome,
   type StoreFormatOutcome,
 } from "../../../machines/event/displayFormatEditMachine.ts";
@@ -27,15 +28,20 @@ import {
   hideBasic,
   loadedReadOnly,
   loadedWritable,
+  loadRefused,
+  otherTabLayout,
+  reloadedWritable,
   resetAccepted,
   saveAccepted,
   savedLayout,
   saveRefused,
+  storeConflict,
   storedLayout,
 } from "../walks/displayFormatEditWalk.ts";
 
 interface Fakes {
   load?: () => Promise<LoadFormatOutcome>;
+  reload?: () => Promise<LoadFormatOutcome>;
   confirm?: (question: string) => Promise<boolean>;
   save?: (format: DisplayFormat) => Promise<StoreFormatOutcome>;
   reset?: (mode: DisplayMode) => Promise<StoreFormatOutcome>;
@@ -44,6 +50,8 @@ interface Fakes {
 function startEditor(fakes: Fakes = {}) {
   const calls: string[] = [];
   const sent: unknown[] = [];
+  /** The version each save and reset presented, in order. */
+  const versions: number[] = [];
   const confirm = fakes.confirm ?? (async () => true);
   const machine = displayFormatEditMachine.provide({
     actors: {
@@ -55,18 +63,24 @@ function startEditor(fakes: Fakes = {}) {
         calls.push("confirmSave");
         return confirm("save");
       }),
-      saveFormat: fromPromise(({ input }: { input: { format: DisplayFormat } }) => {
+      saveFormat: fromPromise(({ input }: { input: { format: DisplayFormat; version: number } }) => {
         calls.push("save");
         sent.push(input.format);
+        versions.push(input.version);
         return (fakes.save ?? (async () => saveAccepted))(input.format);
       }),
       confirmReset: fromPromise(() => {
         calls.push("confirmReset");
         return confirm("reset");
       }),
-      resetFormat: fromPromise(({ input }: { input: { mode: DisplayMode } }) => {
+      resetFormat: fromPromise(({ input }: { input: { mode: DisplayMode; version: number } }) => {
         calls.push(`reset ${input.mode}`);
+        versions.push(input.version);
         return (fakes.reset ?? (async () => resetAccepted))(input.mode);
+      }),
+      reloadFormat: fromPromise(() => {
+        calls.push("reload");
+        return (fakes.reload ?? (async () => reloadedWritable))();
       }),
       confirmLeave: fromPromise(() => {
         calls.push("confirmLeave");
@@ -75,7 +89,7 @@ function startEditor(fakes: Fakes = {}) {
     },
     actions: { leave: () => void calls.push("leave") },
   });
-  return { actor: createActor(machine).start(), calls, sent };
+  return { actor: createActor(machine).start(), calls, sent, versions };
 }
 
 async function loaded(fakes: Fakes = {}) {
@@ -93,7 +107,7 @@ describe("displayFormatEditMachine", () => {
     expect(snapshot.value).toEqual({ editing: "ready" });
     expect(snapshot.hasTag("editing")).toBe(true);
     expect(snapshot.context).toMatchObject({
-      saved: { format: savedLayout, isDefault: false },
+      saved: { format: savedLayout, isDefault: false, version: 7 },
       draft: savedLayout,
       writable: true,
       mode: "0",
@@ -184,12 +198,94 @@ describe("displayFormatEditMachine", () => {
     await settle();
     expect(calls).toEqual(["load", "confirmReset", "reset 2"]);
     const { saved, draft } = actor.getSnapshot().context;
-    expect(saved).toEqual({ format: DEFAULT_DISPLAY_FORMAT, isDefault: true });
+    expect(saved).toEqual({ format: DEFAULT_DISPLAY_FORMAT, isDefault: true, version: 0 });
     expect(draft).toEqual({
       ...savedLayout,
       eventProperties: ["amount", "eventId"],
       fixedItems: DEFAULT_DISPLAY_FORMAT.fixedItems,
     });
+  });
+
+  it("presents the version loaded with a save, and the one answered with the next reset", async () => {
+    const { actor, versions } = await loaded();
+    actor.send(amountUp);
+    actor.send({ type: "save.request" });
+    await settle();
+    expect(actor.getSnapshot().context.saved?.version).toBe(8);
+    actor.send({ type: "reset.request" });
+    await settle();
+    expect(versions).toEqual([7, 8]);
+    expect(actor.getSnapshot().context.saved?.version).toBe(0);
+  });
+
+  it("after a stale save (015) reloads the layout and carries the operator's edited lists onto it", async () => {
+    const { actor, calls, sent, versions } = await loaded({
+      save: async () => (sent.length === 1 ? storeConflict : saveAccepted),
+    });
+    actor.send(amountUp);
+    actor.send({ type: "mode.select", mode: "3" });
+    actor.send({ type: "field.toggle", list: "party", entry: "fullAddress" });
+    actor.send({ type: "save.request" });
+    await settle();
+    expect(calls).toEqual(["load", "confirmSave", "save", "reload"]);
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.value).toEqual({ editing: "failed" });
+    // The 015 stays shown; the layout another tab stored is the saved one now, with its version.
+    expect(snapshot.context.errors.map((error) => error.code)).toEqual([ERROR.conflict]);
+    expect(snapshot.context.saved).toEqual({ format: otherTabLayout, isDefault: false, version: 9 });
+    // Lists the operator changed keep the operator's entries (the party list, changed by both, too);
+    // the others (the sections) are as the other tab stored them.
+    const carried: DisplayFormat = {
+      ...otherTabLayout,
+      eventProperties: ["amount", "eventId"],
+      otherItems: { ...otherTabLayout.otherItems, party: ["tel", "fullAddress"] },
+    };
+    expect(snapshot.context.draft).toEqual(carried);
+    expect(draftChanged(snapshot.context)).toBe(true);
+    // Saved again, the draft goes with the reloaded version.
+    actor.send({ type: "save.request" });
+    await settle();
+    expect(sent).toEqual([sent[0], carried]);
+    expect(versions).toEqual([7, 9]);
+    expect(actor.getSnapshot().value).toEqual({ editing: "saved" });
+  });
+
+  it("after a stale reset (015) reloads too, the reset not made and the unsaved edits kept", async () => {
+    const { actor, calls } = await loaded({ reset: async () => storeConflict });
+    actor.send(amountUp);
+    actor.send({ type: "mode.select", mode: "1" });
+    actor.send({ type: "reset.request" });
+    await settle();
+    expect(calls).toEqual(["load", "confirmReset", "reset 1", "reload"]);
+    const { saved, draft, errors } = actor.getSnapshot().context;
+    expect(errors.map((error) => error.code)).toEqual([ERROR.conflict]);
+    expect(saved?.version).toBe(9);
+    expect(draft).toEqual({ ...otherTabLayout, eventProperties: ["amount", "eventId"] });
+  });
+
+  it("keeps the draft and the old version when the reload after 015 fails, showing both", async () => {
+    const refused = await loaded({ save: async () => storeConflict, reload: async () => loadRefused });
+    refused.actor.send(amountUp);
+    refused.actor.send({ type: "save.request" });
+    await settle();
+    const { context } = refused.actor.getSnapshot();
+    expect(context.errors.map((error) => error.code)).toEqual([ERROR.conflict, ERROR.forbidden]);
+    expect(context.saved?.version).toBe(7);
+    expect(context.draft?.eventProperties).toEqual(["amount", "eventId"]);
+
+    const threw = await loaded({
+      save: async () => storeConflict,
+      reload: async () => {
+        throw callThrew;
+      },
+    });
+    threw.actor.send({ type: "save.request" });
+    await settle();
+    expect(threw.actor.getSnapshot().value).toEqual({ editing: "failed" });
+    expect(threw.actor.getSnapshot().context.errors.map((error) => error.code)).toEqual([
+      ERROR.conflict,
+      ERROR.internalFailure,
+    ]);
   });
 
   it("asks before leaving with unsaved changes; without changes it leaves at once", async () => {

@@ -24,12 +24,24 @@ export const storedLayout: DisplayFormat = { ...savedLayout, categories: ["basic
 
 export const loadedWritable: LoadFormatOutcome = {
   ok: true,
-  result: { format: savedLayout, isDefault: false, writable: true },
+  result: { format: savedLayout, isDefault: false, version: 7, writable: true },
   messages: [],
 };
 export const loadedReadOnly: LoadFormatOutcome = {
   ok: true,
-  result: { format: DEFAULT_DISPLAY_FORMAT, isDefault: true, writable: false },
+  result: { format: DEFAULT_DISPLAY_FORMAT, isDefault: true, version: 0, writable: false },
+  messages: [],
+};
+/** What another tab stored meanwhile: one more section and the card fields hidden. */
+export const otherTabLayout: DisplayFormat = {
+  ...savedLayout,
+  categories: ["basic", "card"],
+  otherItems: { ...savedLayout.otherItems, party: ["tel", "zipcode"] },
+};
+/** The reload after 015. */
+export const reloadedWritable: LoadFormatOutcome = {
+  ok: true,
+  result: { format: otherTabLayout, isDefault: false, version: 9, writable: true },
   messages: [],
 };
 export const loadRefused: LoadFormatOutcome = {
@@ -38,8 +50,13 @@ export const loadRefused: LoadFormatOutcome = {
 };
 export const saveAccepted: StoreFormatOutcome = {
   ok: true,
-  result: { format: storedLayout, isDefault: false },
+  result: { format: storedLayout, isDefault: false, version: 8 },
   messages: [{ code: "002", message: "Update is complete." }],
+};
+/** Another tab or session stored the layout since it was loaded. */
+export const storeConflict: StoreFormatOutcome = {
+  ok: false,
+  errors: [{ code: ERROR.conflict, message: "Another user is updating the same information." }],
 };
 export const saveRefused: StoreFormatOutcome = {
   ok: false,
@@ -53,7 +70,7 @@ export const saveRefused: StoreFormatOutcome = {
 };
 export const resetAccepted: StoreFormatOutcome = {
   ok: true,
-  result: { format: DEFAULT_DISPLAY_FORMAT, isDefault: true },
+  result: { format: DEFAULT_DISPLAY_FORMAT, isDefault: true, version: 0 },
   messages: [{ code: "002", message: "Update is complete." }],
 };
 export const resetRefused: StoreFormatOutcome = {
@@ -98,9 +115,10 @@ export const displayFormatEditWalk = {
   outputs: {
     loadFormat: [loadedWritable, loadedReadOnly, loadRefused],
     confirmSave: [true, false],
-    saveFormat: [saveAccepted, saveRefused],
+    saveFormat: [saveAccepted, saveRefused, storeConflict],
     confirmReset: [true, false],
-    resetFormat: [resetAccepted, resetRefused],
+    resetFormat: [resetAccepted, resetRefused, storeConflict],
+    reloadFormat: [reloadedWritable, loadRefused],
     confirmLeave: [true, false],
   },
   failures: {
@@ -109,6 +127,7 @@ export const displayFormatEditWalk = {
     saveFormat: [callThrew],
     confirmReset: [callThrew],
     resetFormat: [callThrew],
+    reloadFormat: [callThrew],
     confirmLeave: [callThrew],
   },
   recordedActions: ["leave"],
@@ -138,6 +157,19 @@ export const displayFormatEditWalk = {
         { type: "xstate.done.actor.saveFormat", output: saveAccepted },
       ],
       endState: { editing: "saved" },
+    },
+    {
+      description: "a save refused as stale (015) reloads the layout and keeps the operator's edit on it",
+      events: [
+        load,
+        { type: "xstate.done.actor.loadFormat", output: loadedWritable },
+        amountUp,
+        save,
+        { type: "xstate.done.actor.confirmSave", output: true },
+        { type: "xstate.done.actor.saveFormat", output: storeConflict },
+        { type: "xstate.done.actor.reloadFormat", output: reloadedWritable },
+      ],
+      endState: { editing: "failed" },
     },
     {
       description: "cancel restores the saved layout after an edit",
