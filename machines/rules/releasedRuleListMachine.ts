@@ -1,5 +1,6 @@
 import { assign, setup } from "xstate";
 import type { ErrorItem } from "../../src/contract/envelope.ts";
+import { ERROR } from "../../src/contract/errors.ts";
 import type { DetectionModel, ReleasedRuleCsv, ReleasedRuleRow } from "../../src/contract/releasedRules.ts";
 import { internalFailure } from "../shared/internalFailure.ts";
 import { notProvided } from "../shared/notProvided.ts";
@@ -17,7 +18,10 @@ export interface ReleasedRuleListContext {
   modelId: string | null;
   /** The rules in force for the chosen model; null while none are known (676, loading, failure). */
   list: ReleasedRuleList | null;
-  /** The last refusal (676 when the model has no release) or failure. */
+  /**
+   * Why no rules are shown: 676 (the model has no release in force, `noRules`), or the refusal or
+   * failure that stopped the list (`failed`; the app has routed a refusal as spec section 8 says).
+   */
   errors: ErrorItem[];
 }
 
@@ -33,7 +37,9 @@ export type ExportCsvOutcome = CallOutcome<ReleasedRuleCsv>;
 /**
  * Released rule list (spec section 2): loads the tenant's detection models, then the rules in force
  * for the chosen one; choosing another model (even while one is loading) loads its rules; CSV output
- * asks the server for the file and hands it to the app's `saveCsv` (the browser download).
+ * asks the server for the file and hands it to the app's `saveCsv` (the browser download). Only 676
+ * means "no rules": any other refusal is not data, so the list is `failed` (a refused load) or stays as
+ * it was (a refused export keeps the table); the app shows and routes those refusals.
  */
 export const releasedRuleListMachine = setup({
   types: {
@@ -49,6 +55,9 @@ export const releasedRuleListMachine = setup({
     outcomeAccepted: (_, params: { outcome: CallOutcome<unknown> }) => isAccepted(params.outcome),
     hasModels: (_, params: { outcome: LoadModelsOutcome }) =>
       params.outcome.ok && params.outcome.result.models.length > 0,
+    /** 676: the model has no release in force (any more). */
+    noRelease: (_, params: { outcome: CallOutcome<unknown> }) =>
+      !params.outcome.ok && params.outcome.errors.some((error) => error.code === ERROR.noDataFound),
   },
   actions: {
     recordModels: assign((_, params: { models: DetectionModel[] }) => ({
@@ -136,7 +145,16 @@ export const releasedRuleListMachine = setup({
             actions: { type: "recordList", params: ({ event }) => ({ list: acceptedResult(event.output) }) },
           },
           {
+            guard: { type: "noRelease", params: ({ event }) => ({ outcome: event.output }) },
             target: "noRules",
+            actions: {
+              type: "recordErrors",
+              params: ({ event }) => ({ errors: refusalErrors(event.output) }),
+            },
+          },
+          {
+            // Not "no data" (962, 964, ...): the app has routed it; the list is not shown.
+            target: "failed",
             actions: {
               type: "recordErrors",
               params: ({ event }) => ({ errors: refusalErrors(event.output) }),
@@ -179,18 +197,15 @@ export const releasedRuleListMachine = setup({
             actions: { type: "saveCsv", params: ({ event }) => ({ file: acceptedResult(event.output) }) },
           },
           {
-            // The release went away since the list was shown (676): show that instead of stale rows.
-            target: "noRules",
-            actions: {
-              type: "recordErrors",
-              params: ({ event }) => ({ errors: refusalErrors(event.output) }),
-            },
+            // The release went away since the list was shown (676): the list reloads and says so.
+            guard: { type: "noRelease", params: ({ event }) => ({ outcome: event.output }) },
+            target: "loadingRules",
           },
+          // Any other refusal (shown and routed by the app) saves nothing and keeps the table.
+          { target: "showing" },
         ],
-        onError: {
-          target: "failed",
-          actions: { type: "recordException", params: ({ event }) => ({ error: event.error }) },
-        },
+        // A failure of the call (the app shows 697) keeps the table too.
+        onError: { target: "showing" },
       },
     },
     failed: {

@@ -6,15 +6,20 @@ import menuEn from "../../src/app/i18n/locales/en/menu.json";
 import rulesEn from "../../src/app/i18n/locales/en/rules.json";
 import menuJa from "../../src/app/i18n/locales/ja/menu.json";
 import rulesJa from "../../src/app/i18n/locales/ja/rules.json";
+import { ERROR } from "../../src/contract/errors.ts";
 import { RELEASED_RULE_COLUMNS } from "../../src/contract/releasedRules.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import { TEST_LANGS } from "../support/browser.ts";
 import {
   ACCOUNTS,
   consoleSession,
+  gone,
   hasFocus,
+  heading,
+  LABELS,
   loginAs,
   messageNo,
+  onPath,
   openMenuEntry,
   screenReady,
   textOnPage,
@@ -139,5 +144,28 @@ describe.each(TEST_LANGS)("released rule list [%s]", (lang) => {
     expect(await ui.page.getByRole("button", { name: s.csvOutput, exact: true }).isDisabled()).toBe(true);
     await visible(ui.page.getByRole("combobox", { name: s.model, exact: true }));
     await expectNoAxeViolations(ui.page, "released rule list without a release (676)");
+  });
+
+  it("never shows a refusal other than 676 as no data: a withdrawn permission (962) goes to the system error page", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.viewer);
+    // The role lost the screen after the menu was loaded: the list call is refused with 962.
+    await ui.page.route("**/api/v3/screen/releasedRuleList", (route) =>
+      route.fulfill({
+        status: 403,
+        contentType: "application/json",
+        body: JSON.stringify({
+          result: "20",
+          messages: [],
+          errors: [{ code: ERROR.forbidden, message: messageNo(lang, "962") }],
+          telegram: null,
+        }),
+      }),
+    );
+    await ui.page.goto(ui.app.at("/releasedRuleList"));
+    await onPath(ui.page, "/SystemError");
+    await visible(heading(ui.page, LABELS[lang].systemErrorHeading));
+    await visible(textOnPage(ui.page, messageNo(lang, "962")));
+    await gone(textOnPage(ui.page, messageNo(lang, "676")));
+    expect(await textOnPage(ui.page, messageNo(lang, "676")).count()).toBe(0);
   });
 });

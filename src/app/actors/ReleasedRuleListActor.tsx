@@ -3,6 +3,7 @@ import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fromPromise } from "xstate";
 import { releasedRuleListMachine } from "../../../machines/rules/releasedRuleListMachine.ts";
+import { ERROR } from "../../contract/errors.ts";
 import { detectionModelList, releasedRuleCsv, releasedRuleList } from "../../contract/releasedRules.ts";
 import { saveTextFile } from "../ui/saveTextFile.ts";
 import { useRunCall } from "./CallRunner.tsx";
@@ -11,8 +12,11 @@ import { NotificationsActor } from "./NotificationsActor.tsx";
 /** The released rule list's workflow (machines/rules). */
 export const ReleasedRuleListActor = createActorContext(releasedRuleListMachine);
 
-// The screen shows a refusal of these two calls itself (676 when a model has no release).
-const SHOWN_ON_SCREEN = { manual: true } as const;
+// The screen shows 676 (the model has no release in force) itself; any other refusal is routed as
+// spec section 8 says (the code and the message; 962 to the system error page), never as "no data".
+const NO_DATA_SHOWN_HERE = { handledHere: [ERROR.noDataFound] } as const;
+// A failed export keeps the table: a failure of the call itself is told with 697 in place.
+const EXPORT_HANDLING = { ...NO_DATA_SHOWN_HERE, reportUnexpected: true } as const;
 
 export function ReleasedRuleListProvider({ children }: { children: ReactNode }) {
   const run = useRunCall();
@@ -23,10 +27,10 @@ export function ReleasedRuleListProvider({ children }: { children: ReactNode }) 
       actors: {
         loadModels: fromPromise(() => run(detectionModelList, {})),
         loadRules: fromPromise(({ input }: { input: { modelId: string } }) =>
-          run(releasedRuleList, { modelId: input.modelId }, SHOWN_ON_SCREEN),
+          run(releasedRuleList, { modelId: input.modelId }, NO_DATA_SHOWN_HERE),
         ),
         exportCsv: fromPromise(({ input }: { input: { modelId: string } }) =>
-          run(releasedRuleCsv, { modelId: input.modelId }, SHOWN_ON_SCREEN),
+          run(releasedRuleCsv, { modelId: input.modelId }, EXPORT_HANDLING),
         ),
       },
       actions: {

@@ -11,12 +11,15 @@ import type { ReleasedRuleCsv } from "../../../src/contract/releasedRules.ts";
 import { settle } from "../support/settle.ts";
 import {
   callThrew,
+  csvForbidden,
   csvMade,
+  csvRefused,
   demoList,
   demoModels,
   modelsLoaded,
   noModelsLoaded,
   noRelease,
+  rulesForbidden,
   rulesLoaded,
 } from "../walks/releasedRuleListWalk.ts";
 
@@ -81,6 +84,56 @@ describe("releasedRuleListMachine", () => {
     expect(actor.getSnapshot().value).toBe("showing");
     expect(actor.getSnapshot().context.modelId).toBe("MODEL02");
     expect(calls).toEqual(["models", "rules MODEL01", "rules MODEL02"]);
+  });
+
+  it("never takes a refusal other than 676 for a model without rules", async () => {
+    const { actor } = startList({ rules: async () => rulesForbidden });
+    actor.send({ type: "list.load" });
+    await settle();
+    await settle();
+    // Failed (the app has routed 962 to the system error page), not "No relevant data found".
+    expect(actor.getSnapshot().value).toBe("failed");
+    expect(actor.getSnapshot().matches("noRules")).toBe(false);
+    expect(actor.getSnapshot().context.errors.map((e) => e.code)).toEqual([ERROR.forbidden]);
+    expect(actor.getSnapshot().context.list).toBeNull();
+  });
+
+  it("keeps the table when an export is refused or fails, and saves nothing", async () => {
+    for (const csv of [
+      async () => csvForbidden,
+      async (): Promise<ExportCsvOutcome> => Promise.reject(callThrew),
+    ]) {
+      const { actor, calls, saved } = startList({ csv });
+      actor.send({ type: "list.load" });
+      await settle();
+      await settle();
+      actor.send({ type: "csv.export" });
+      await settle();
+      expect(actor.getSnapshot().value).toBe("showing");
+      expect(actor.getSnapshot().context.list).toEqual(demoList);
+      expect(actor.getSnapshot().can({ type: "csv.export" })).toBe(true);
+      expect(saved).toEqual([]);
+      expect(calls).toEqual(["models", "rules MODEL01", "csv MODEL01"]);
+    }
+  });
+
+  it("reloads the list when an export finds the release gone (676)", async () => {
+    let release = true;
+    const { actor, calls, saved } = startList({
+      rules: async () => (release ? rulesLoaded : noRelease),
+      csv: async () => csvRefused,
+    });
+    actor.send({ type: "list.load" });
+    await settle();
+    await settle();
+    release = false;
+    actor.send({ type: "csv.export" });
+    await settle();
+    await settle();
+    expect(actor.getSnapshot().value).toBe("noRules");
+    expect(actor.getSnapshot().context.errors.map((e) => e.code)).toEqual([ERROR.noDataFound]);
+    expect(saved).toEqual([]);
+    expect(calls).toEqual(["models", "rules MODEL01", "csv MODEL01", "rules MODEL01"]);
   });
 
   it("drops the answer for a model no longer chosen", async () => {

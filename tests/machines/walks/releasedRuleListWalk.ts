@@ -42,6 +42,11 @@ export const noRelease: LoadRulesOutcome = {
   ok: false,
   errors: [{ code: ERROR.noDataFound, message: "No relevant data found" }],
 };
+/** Permission withdrawn since the screen opened (962): not "no data". */
+export const rulesForbidden: LoadRulesOutcome = {
+  ok: false,
+  errors: [{ code: ERROR.forbidden, message: "Forbidden" }],
+};
 export const csvMade: ExportCsvOutcome = {
   ok: true,
   result: { fileName: "releasedRuleList_MODEL01_20260101090000.csv", content: "\uFEFFGroup name\r\n" },
@@ -50,6 +55,10 @@ export const csvMade: ExportCsvOutcome = {
 export const csvRefused: ExportCsvOutcome = {
   ok: false,
   errors: [{ code: ERROR.noDataFound, message: "No relevant data found" }],
+};
+export const csvForbidden: ExportCsvOutcome = {
+  ok: false,
+  errors: [{ code: ERROR.forbidden, message: "Forbidden" }],
 };
 export const callThrew = new Error("network down");
 
@@ -66,8 +75,8 @@ export const releasedRuleListWalk = {
   },
   outputs: {
     loadModels: [modelsLoaded, noModelsLoaded, modelsRefused],
-    loadRules: [rulesLoaded, noRelease],
-    exportCsv: [csvMade, csvRefused],
+    loadRules: [rulesLoaded, noRelease, rulesForbidden],
+    exportCsv: [csvMade, csvRefused, csvForbidden],
   },
   failures: {
     loadModels: [callThrew],
@@ -100,16 +109,38 @@ export const releasedRuleListWalk = {
       endState: "showing",
     },
     {
-      description: "a refused export saves nothing",
+      description: "an export refused as the release went away (676) saves nothing and reloads the list",
       events: [
         load,
         { type: "xstate.done.actor.loadModels", output: modelsLoaded },
         { type: "xstate.done.actor.loadRules", output: rulesLoaded },
         exportCsv,
         { type: "xstate.done.actor.exportCsv", output: csvRefused },
+        { type: "xstate.done.actor.loadRules", output: noRelease },
       ],
       endState: "noRules",
       actions: [],
+    },
+    {
+      description: "an export refused otherwise (962) saves nothing and keeps the table",
+      events: [
+        load,
+        { type: "xstate.done.actor.loadModels", output: modelsLoaded },
+        { type: "xstate.done.actor.loadRules", output: rulesLoaded },
+        exportCsv,
+        { type: "xstate.done.actor.exportCsv", output: csvForbidden },
+      ],
+      endState: "showing",
+      actions: [],
+    },
+    {
+      description: "rules refused otherwise than 676 (962) are a failure, not a model without rules",
+      events: [
+        load,
+        { type: "xstate.done.actor.loadModels", output: modelsLoaded },
+        { type: "xstate.done.actor.loadRules", output: rulesForbidden },
+      ],
+      endState: "failed",
     },
   ],
 } satisfies MachineWalk<typeof releasedRuleListMachine>;

@@ -74,6 +74,8 @@ function RuleListBody() {
   const modelId = ReleasedRuleListActor.useSelector((snapshot) => snapshot.context.modelId);
   const errors = ReleasedRuleListActor.useSelector((snapshot) => snapshot.context.errors);
   const noModels = ReleasedRuleListActor.useSelector((snapshot) => snapshot.matches("noModels"));
+  // Only 676 reaches noRules: a model without a release in force.
+  const noRules = ReleasedRuleListActor.useSelector((snapshot) => snapshot.matches("noRules"));
   const failed = ReleasedRuleListActor.useSelector((snapshot) => snapshot.matches("failed"));
   const loadingRules = ReleasedRuleListActor.useSelector((snapshot) => snapshot.matches("loadingRules"));
   const canExport = ReleasedRuleListActor.useSelector((snapshot) => snapshot.can({ type: "csv.export" }));
@@ -120,9 +122,7 @@ function RuleListBody() {
         </BusyButton>
       </Flex>
       {loadingRules ? <Loading /> : null}
-      {!loadingRules && errors.length > 0 ? (
-        <FormMessage tone="info">{errors.map(shownErrorText).join("\n")}</FormMessage>
-      ) : null}
+      {noRules ? <FormMessage tone="info">{errors.map(shownErrorText).join("\n")}</FormMessage> : null}
       <RuleTable />
     </Flex>
   );
