@@ -15,6 +15,12 @@ export interface DetailScreenData {
   format: DisplayFormat;
   /** The actions whose dialog screen the operator may write (a viewer has none). */
   writableActions: EventAction[];
+  /**
+   * Whether the operator may open the display customisation (EventItemDisplayFormatEdit readable or
+   * writable): "Change displayed items" is shown only then (permission 20 hides it; the server
+   * refuses that screen's calls with 962 anyway).
+   */
+  displayFormatAvailable: boolean;
 }
 
 export interface Neighbours {

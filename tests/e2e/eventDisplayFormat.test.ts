@@ -6,6 +6,7 @@ import menuEn from "../../src/app/i18n/locales/en/menu.json";
 import detailJa from "../../src/app/i18n/locales/ja/eventDetail.json";
 import displayJa from "../../src/app/i18n/locales/ja/eventDisplay.json";
 import menuJa from "../../src/app/i18n/locales/ja/menu.json";
+import { PERMISSION } from "../../src/contract/codes.ts";
 import { ERROR } from "../../src/contract/errors.ts";
 import {
   DEFAULT_DISPLAY_FORMAT,
@@ -18,8 +19,11 @@ import {
   EVENT_SECTION_LABELS,
 } from "../../src/contract/eventFields.ts";
 import { EMPTY_QUICK_SEARCH } from "../../src/contract/eventSearch.ts";
+import { PUBLIC_PATHS } from "../../src/contract/screens.ts";
+import { openDatabase } from "../../src/server/db/connect.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import { TEST_LANGS, type TestLang } from "../support/browser.ts";
+import { freshDataDir } from "../support/testDatabase.ts";
 import {
   ACCOUNTS,
   consoleSession,
@@ -708,5 +712,46 @@ describe.each(TEST_LANGS)("event detail display customisation [%s]", (lang) => {
     // Opened by URL (no screen left a way back), Back goes to the event list.
     await button(ui.page, s.back).click();
     await onPath(ui.page, "/EventList");
+  });
+});
+
+/** A demo database whose viewer role may not open the display customisation (permission 20). */
+async function viewerWithoutDisplayFormat(): Promise<string> {
+  const dataDir = await freshDataDir();
+  const handle = await openDatabase({ dataDir });
+  try {
+    await handle.db
+      .updateTable("role_permissions")
+      .set({ permission: PERMISSION.none })
+      .where("company_id", "=", "DEMO")
+      .where("role_id", "=", "viewer")
+      .where("screen_id", "=", "EventItemDisplayFormatEdit")
+      .execute();
+  } finally {
+    await handle.close();
+  }
+  return dataDir;
+}
+
+describe.each(TEST_LANGS)("event detail for a role without the display customisation [%s]", (lang) => {
+  const ui = consoleSession(lang, { dataDir: viewerWithoutDisplayFormat });
+
+  it("does not offer Change displayed items, and the screen opened by address answers 962", async () => {
+    const d = DETAIL[lang];
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.viewer);
+    await screenReady(ui.page);
+    const eventId = await demoEventId(ui.page, lang);
+    await ui.page.goto(ui.app.at(`/EventDetail?eventId=${encodeURIComponent(eventId)}`));
+    await visible(heading(ui.page, d.heading));
+    await screenReady(ui.page);
+    const navigation = ui.page.getByRole("navigation", { name: d.navigation, exact: true });
+    await visible(button(navigation, d.back));
+    await visible(button(navigation, d.next));
+    expect(await button(ui.page, d.changeDisplayedItems).count()).toBe(0);
+    await expectNoAxeViolations(ui.page, "event detail (no display customisation)");
+
+    await ui.page.goto(ui.app.at(EDIT_PATH));
+    await onPath(ui.page, PUBLIC_PATHS.systemError);
+    await visible(textOnPage(ui.page, messageNo(lang, "962")));
   });
 });

@@ -8,6 +8,7 @@ import { eventDetail } from "../../contract/eventDetail.ts";
 import { eventDisplayFormatGet } from "../../contract/eventDisplayFormat.ts";
 import { type EventSearch, eventNeighbours } from "../../contract/eventSearch.ts";
 import { screenPermissionList } from "../../contract/permissions.ts";
+import type { ScreenId } from "../../contract/screens.ts";
 import { type RunCall, useRunCall } from "./CallRunner.tsx";
 
 /** The event detail's data workflow (machines/event/eventDetailMachine.ts). */
@@ -15,16 +16,23 @@ export const EventDetailActor = createActorContext(eventDetailMachine);
 
 // The screen shows refusals itself (963 above all); an exception shows 697 and offers a reload.
 const SHOWN_ON_SCREEN = { manual: true, reportUnexpected: true } as const;
+const DISPLAY_FORMAT_SCREEN = "EventItemDisplayFormatEdit" satisfies ScreenId;
 
 /**
  * The event, the operator's layout and the actions they may take, asked at once. The permission of
  * each action is that of its dialog screen ID (spec section 6): writable opens it, anything else hides it.
+ * "Change displayed items" needs the display customisation screen's permission: not available (20)
+ * hides it, as the menu hides an entry.
  */
 async function loadDetailScreen(run: RunCall, eventId: string): Promise<LoadDetailOutcome> {
   const [detail, layout, permissions] = await Promise.all([
     run(eventDetail, { eventId }, SHOWN_ON_SCREEN),
     run(eventDisplayFormatGet, {}, SHOWN_ON_SCREEN),
-    run(screenPermissionList, { screenIds: Object.values(EVENT_ACTION_SCREEN) }, SHOWN_ON_SCREEN),
+    run(
+      screenPermissionList,
+      { screenIds: [...Object.values(EVENT_ACTION_SCREEN), DISPLAY_FORMAT_SCREEN] },
+      SHOWN_ON_SCREEN,
+    ),
   ]);
   if (!detail.ok) return detail;
   if (!layout.ok) return layout;
@@ -40,6 +48,9 @@ async function loadDetailScreen(run: RunCall, eventId: string): Promise<LoadDeta
       detail: detail.result,
       format: layout.result.format,
       writableActions: EVENT_ACTIONS.filter((action) => writable.has(EVENT_ACTION_SCREEN[action])),
+      displayFormatAvailable: permissions.result.screenPermissions.some(
+        (entry) => entry.screenId === DISPLAY_FORMAT_SCREEN && entry.permission !== PERMISSION.none,
+      ),
     },
     messages: [],
   };

@@ -10,7 +10,12 @@ import { detailLayout, listSearch, reviewEvent, savedEvent } from "./eventDetail
 
 export const detailLoaded: LoadDetailOutcome = {
   ok: true,
-  result: { detail: reviewEvent, format: detailLayout, writableActions: ["ok", "ng", "hold"] },
+  result: {
+    detail: reviewEvent,
+    format: detailLayout,
+    writableActions: ["ok", "ng", "hold"],
+    displayFormatAvailable: true,
+  },
   messages: [],
 };
 export const detailNotFound: LoadDetailOutcome = {

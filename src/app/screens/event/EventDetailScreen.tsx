@@ -123,7 +123,7 @@ function DetailBody() {
       </Flex>
     );
   if (!data) return <Loading />;
-  const { detail, format, writableActions } = data;
+  const { detail, format, writableActions, displayFormatAvailable } = data;
   // While another event loads, only the navigation stays (the same elements, so the focus stays on
   // the button pressed); the shown event's actions and sections give way to the loading indicator.
   return (
@@ -135,6 +135,7 @@ function DetailBody() {
             neighbours={neighbours}
             neighboursPending={neighboursPending}
             disabled={dialogOpen}
+            displayFormatAvailable={displayFormatAvailable}
           >
             <DetailShortcutHelp writable={writableActions} />
           </DetailNavigation>

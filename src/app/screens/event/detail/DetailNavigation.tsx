@@ -15,13 +15,14 @@ import { detailPath, readListForDetail } from "../eventTransit.ts";
 /**
  * Back to the list (its search and scroll kept by the list's transit), the previous and next events
  * within the list's search (also by their keys, DETAIL_NAVIGATION_KEYS), and the display
- * customisation, which comes back to this event. `children` end the row (the shortcuts' help).
+ * customisation (for an operator who may open it), which comes back to this event. `children` end the row (the shortcuts' help).
  */
 export function DetailNavigation({
   eventId,
   neighbours,
   neighboursPending,
   disabled,
+  displayFormatAvailable,
   children,
 }: {
   eventId: string;
@@ -29,6 +30,8 @@ export function DetailNavigation({
   /** The neighbours are being found (or the event itself loads): Previous and Next wait, focusable. */
   neighboursPending: boolean;
   disabled: boolean;
+  /** The operator may open the display customisation (its permission is not "not available"). */
+  displayFormatAvailable: boolean;
   children?: ReactNode;
 }) {
   const { t } = useTranslation("eventDetail");
@@ -81,9 +84,11 @@ export function DetailNavigation({
         >
           {t("next")}
         </BusyButton>
-        <Button type="button" variant="outline" onClick={changeDisplayedItems} disabled={disabled}>
-          {t("changeDisplayedItems")}
-        </Button>
+        {displayFormatAvailable ? (
+          <Button type="button" variant="outline" onClick={changeDisplayedItems} disabled={disabled}>
+            {t("changeDisplayedItems")}
+          </Button>
+        ) : null}
         {children}
       </Flex>
     </nav>
