@@ -680,6 +680,57 @@ describe.each(TEST_LANGS)("event detail display customisation [%s]", (lang) => {
     expect((await layoutOf(ui.page, lang)).isDefault).toBe(true);
   });
 
+  it("says a section whose items the layout all hides is hidden, not that the event has no data", async () => {
+    const d = DETAIL[lang];
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.reviewer);
+    await openEditor();
+    const eventId = await demoEventId(ui.page, lang);
+    // Mode 3: no device field, no order item column, and of the party fields only the shipping one.
+    const { version } = await storedLayoutOf(ui.page, lang);
+    const saved = await pageCall(
+      ui.page,
+      "event/displayFormat/save",
+      {
+        format: {
+          ...DEFAULT_DISPLAY_FORMAT,
+          otherItems: {
+            ...DEFAULT_DISPLAY_FORMAT.otherItems,
+            party: ["deliveryCompany"],
+            item: [],
+            device: [],
+          },
+        },
+        version,
+      },
+      lang,
+    );
+    expect(saved.status).toBe(200);
+    await ui.page.goto(ui.app.at(`/EventDetail?eventId=${encodeURIComponent(eventId)}`));
+    await visible(heading(ui.page, d.heading));
+    await screenReady(ui.page);
+    const region = (name: string) => ui.page.getByRole("region", { name, exact: true });
+    for (const name of [sections.purchaser, sections.device]) {
+      await visible(region(name).getByText(d.allHidden, { exact: true }));
+      expect(await region(name).getByText(d.noData, { exact: true }).count()).toBe(0);
+    }
+    await visible(region(sections.items).getByText(d.allColumnsHidden, { exact: true }));
+    expect(await region(sections.items).getByRole("table").count()).toBe(0);
+    expect(await region(sections.items).getByText(d.noEntries, { exact: true }).count()).toBe(0);
+    // Sections with a field shown say nothing of the kind.
+    for (const name of [sections.shipping, sections.card, sections.basic])
+      expect(await region(name).getByText(d.allHidden, { exact: true }).count()).toBe(0);
+    await expectNoAxeViolations(ui.page, "event detail (sections hidden by the layout)");
+
+    const reset = await pageCall(
+      ui.page,
+      "event/displayFormat/reset",
+      { mode: "3", version: (await storedLayoutOf(ui.page, lang)).version },
+      lang,
+    );
+    expect(reset.status).toBe(200);
+    expect((await layoutOf(ui.page, lang)).isDefault).toBe(true);
+  });
+
   it("shows the viewer the layout without save, cancel or reset, and refuses forged saves with 962", async () => {
     await loginAs(ui.page, ui.app, lang, ACCOUNTS.viewer);
     await openEditor();

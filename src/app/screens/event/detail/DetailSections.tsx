@@ -101,6 +101,7 @@ export function DetailSections({ detail, format }: { detail: EventDetail; format
         return (
           <FieldList
             wide={wide}
+            allHidden={format.eventProperties.length === 0}
             fields={format.eventProperties.map((field) => {
               const value = basicFieldValue(detail, field);
               return {
@@ -120,16 +121,32 @@ export function DetailSections({ detail, format }: { detail: EventDetail; format
           party: before,
           note: t(`differsFrom.${before}`),
         };
-        return <FieldList wide={wide} fields={partyShownFields(detail, format, category, comparedWith)} />;
+        return (
+          <FieldList
+            wide={wide}
+            allHidden={partyFields(format.otherItems.party, category).length === 0}
+            fields={partyShownFields(detail, format, category, comparedWith)}
+          />
+        );
       }
       case "items":
         return <ItemsTable items={detail.items} fields={format.otherItems.item} />;
       case "device":
         return (
-          <FieldList wide={wide} fields={shownFields(detail.device, format.otherItems.device, "device")} />
+          <FieldList
+            wide={wide}
+            allHidden={format.otherItems.device.length === 0}
+            fields={shownFields(detail.device, format.otherItems.device, "device")}
+          />
         );
       case "card":
-        return <FieldList wide={wide} fields={shownFields(detail.card, format.otherItems.card, "card")} />;
+        return (
+          <FieldList
+            wide={wide}
+            allHidden={format.otherItems.card.length === 0}
+            fields={shownFields(detail.card, format.otherItems.card, "card")}
+          />
+        );
       case "other":
         return <FieldList fields={shownFields(detail.other, ["memo"])} />;
       case "firedRules":

@@ -25,10 +25,21 @@ const TWO_COLUMNS_FROM = 8;
 /**
  * Field names and values of one part of the event, in the operator's order. `wide`: the list has the
  * row to itself, so from TWO_COLUMNS_FROM fields it reads down the first column, then the second
- * (stacked where the screen is narrow), instead of leaving half the width empty.
+ * (stacked where the screen is narrow), instead of leaving half the width empty. `allHidden`: the
+ * operator's layout shows none of the section's fields, which is said as such, never as "No data"
+ * (what an event without that part reads).
  */
-export function FieldList({ fields, wide = false }: { fields: readonly ShownField[]; wide?: boolean }) {
+export function FieldList({
+  fields,
+  wide = false,
+  allHidden = false,
+}: {
+  fields: readonly ShownField[];
+  wide?: boolean;
+  allHidden?: boolean;
+}) {
   const { t } = useTranslation("eventDetail");
+  if (allHidden) return <HiddenByLayout text={t("allHidden")} />;
   if (fields.length === 0)
     return (
       <Text as="p" color="gray">
@@ -42,6 +53,15 @@ export function FieldList({ fields, wide = false }: { fields: readonly ShownFiel
       <Fields fields={fields.slice(0, half)} />
       <Fields fields={fields.slice(half)} />
     </div>
+  );
+}
+
+/** What stands for a section or table whose fields the layout hides, all of them. */
+export function HiddenByLayout({ text }: { text: string }) {
+  return (
+    <Text as="p" color="gray">
+      {text}
+    </Text>
   );
 }
 
