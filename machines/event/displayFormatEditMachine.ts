@@ -40,7 +40,7 @@ export type DraftProblem = "noCategory";
 export interface DisplayFormatEditContext {
   /** The layout as the server holds it; null until loaded. */
   saved: StoredDisplayFormat | null;
-  /** The layout being edited; `edit.cancel` puts `saved` back. */
+  /** The layout being edited; `edit.cancel` (once the operator agrees) puts `saved` back. */
   draft: DisplayFormat | null;
   writable: boolean;
   /** The mode shown: 0 event property, 1 item category, 2 fixed items, 3 other. */
@@ -69,7 +69,8 @@ export type StoreFormatOutcome = CallOutcome<StoredDisplayFormat>;
 /**
  * Event detail display customisation (spec section 2, /EventItemDisplayFormatEdit), the edit/revert
  * pattern: the saved layout is kept while a draft is edited in any of the four modes (switching mode
- * keeps the draft); `edit.cancel` restores the saved one. Save and reset (of the shown mode's part) each go
+ * keeps the draft); `edit.cancel` restores the saved one, after the spec's edit-discard confirmation
+ * (`confirmDiscard`; declined, the draft stays). Save and reset (of the shown mode's part) each go
  * through the confirmation dialog (`confirmSave`, `confirmReset`), then the call, whose progress reads
  * as in callProgressMachine: `saving` is executing (busy), then `editing.saved` (tag "10") or
  * `editing.failed` (tag "20"). Both present the version loaded; a stale one (015: another tab or
@@ -91,6 +92,7 @@ export const displayFormatEditMachine = setup({
     resetFormat: notProvided<StoreFormatOutcome, { mode: DisplayMode; version: number }>("resetFormat"),
     /** The layout again after 015, as loadFormat answers it. */
     reloadFormat: notProvided<LoadFormatOutcome>("reloadFormat"),
+    confirmDiscard: notProvided<boolean>("confirmDiscard"),
     confirmLeave: notProvided<boolean>("confirmLeave"),
   },
   guards: {
@@ -246,7 +248,8 @@ export const displayFormatEditMachine = setup({
             params: ({ event }) => ({ list: event.list, entry: event.entry, direction: event.direction }),
           },
         },
-        "edit.cancel": { guard: "dirty", target: ".ready", actions: "revertDraft" },
+        // The spec's edit-discard confirmation first: unsaved edits are never thrown away unasked.
+        "edit.cancel": { guard: "dirty", target: "discarding" },
         "save.request": [
           // Refused here with 902's wording: a detail without any section would show nothing.
           { guard: "noCategoryToSave", target: ".failed", actions: "noteNoCategory" },
@@ -397,6 +400,24 @@ export const displayFormatEditMachine = setup({
           target: "editing.failed",
           actions: { type: "addException", params: ({ event }) => ({ error: event.error }) },
         },
+      },
+    },
+    /** "Discard the changes you have not saved?" (Cancel): agreed, the saved layout is back; declined, the draft stays. */
+    discarding: {
+      tags: ["editing"],
+      invoke: {
+        id: "confirmDiscard",
+        src: "confirmDiscard",
+        onDone: [
+          {
+            guard: { type: "confirmed", params: ({ event }) => ({ confirmed: event.output }) },
+            target: "editing.ready",
+            actions: "revertDraft",
+          },
+          { target: "editing" },
+        ],
+        // The question could not be asked: nothing is thrown away.
+        onError: { target: "editing" },
       },
     },
     confirmingLeave: {

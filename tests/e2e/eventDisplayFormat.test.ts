@@ -523,10 +523,12 @@ describe.each(TEST_LANGS)("event detail display customisation [%s]", (lang) => {
       rowControl(s.fixedRemoveButton, fixedName("shipping", "fullAddress")),
     );
 
-    // Cancel puts the saved (default) fixed items back and keeps the focus.
+    // Cancel, once the discard is confirmed, puts the saved (default) fixed items back; the focus
+    // comes back to Cancel.
     await button(ui.page, s.cancel).click();
+    await confirmWithExecute(s.cancelConfirm);
     await visible(textOnPage(ui.page, count(DEFAULT_DISPLAY_FORMAT.fixedItems.length)));
-    expect(await hasFocus(button(ui.page, s.cancel))).toBe(true);
+    await expect.poll(() => hasFocus(button(ui.page, s.cancel))).toBe(true);
     expect((await layoutOf(ui.page, lang)).isDefault).toBe(true);
 
     // Remove on the first row hands the focus to the next row's Remove, so Enter after Enter
@@ -542,7 +544,37 @@ describe.each(TEST_LANGS)("event detail display customisation [%s]", (lang) => {
     expect(await hasFocus(button(ui.page, s.fixedAdd))).toBe(true);
     await expectNoAxeViolations(ui.page, "display format edit (no fixed items)");
     await button(ui.page, s.cancel).click();
+    await confirmWithExecute(s.cancelConfirm);
     await visible(textOnPage(ui.page, count(DEFAULT_DISPLAY_FORMAT.fixedItems.length)));
+  });
+
+  it("asks before Cancel discards unsaved changes of any mode; declined, they all stay", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    await openEditor();
+    await checkbox(listSection(s.modes["0"]), fields.amount).uncheck();
+    await radio(ui.page, s.modes["3"]).check();
+    await checkbox(listSection(s.otherGroups.device), fields.cookie).uncheck();
+
+    await button(ui.page, s.cancel).click();
+    const dialog = await visible(ui.page.getByRole("dialog"));
+    await visible(dialog.getByText(s.cancelConfirm, { exact: true }));
+    await expectNoAxeViolations(ui.page, "cancel (discard) confirmation");
+    await button(dialog, l.cancel).click();
+    await gone(ui.page.getByRole("dialog"));
+    // Declined: both modes' edits are still there, unsaved.
+    await visible(textOnPage(ui.page, s.unsaved));
+    expect(await checkbox(listSection(s.otherGroups.device), fields.cookie).isChecked()).toBe(false);
+    await radio(ui.page, s.modes["0"]).check();
+    expect(await checkbox(listSection(s.modes["0"]), fields.amount).isChecked()).toBe(false);
+
+    // Agreed: the saved layout is back in every mode.
+    await button(ui.page, s.cancel).click();
+    await confirmWithExecute(s.cancelConfirm);
+    await gone(textOnPage(ui.page, s.unsaved));
+    expect(await checkbox(listSection(s.modes["0"]), fields.amount).isChecked()).toBe(true);
+    await radio(ui.page, s.modes["3"]).check();
+    expect(await checkbox(listSection(s.otherGroups.device), fields.cookie).isChecked()).toBe(true);
+    expect((await layoutOf(ui.page, lang)).isDefault).toBe(true);
   });
 
   it("keeps the focus on Save and Reset to default through Escape and through a slow save and reset", async () => {

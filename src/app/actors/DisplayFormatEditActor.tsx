@@ -83,6 +83,8 @@ export function DisplayFormatEditProvider({
         ),
         // After 015 (shown as a notification and on the screen): the layout as stored now.
         reloadFormat: fromPromise(() => loadFormat(run)),
+        // Cancel with unsaved changes: the spec's edit-discard confirmation, as the event detail's dialogs ask.
+        confirmDiscard: fromPromise(({ signal }) => confirm("eventDisplay:cancelConfirm", "execute", signal)),
         confirmLeave: fromPromise(({ signal }) => confirm("eventDisplay:discardConfirm", "execute", signal)),
       },
       actions: {

@@ -82,6 +82,10 @@ function startEditor(fakes: Fakes = {}) {
         calls.push("reload");
         return (fakes.reload ?? (async () => reloadedWritable))();
       }),
+      confirmDiscard: fromPromise(() => {
+        calls.push("confirmDiscard");
+        return confirm("discard");
+      }),
       confirmLeave: fromPromise(() => {
         calls.push("confirmLeave");
         return confirm("leave");
@@ -114,8 +118,8 @@ describe("displayFormatEditMachine", () => {
     });
   });
 
-  it("keeps the draft across mode switches, and cancel restores the saved layout", async () => {
-    const { actor } = await loaded();
+  it("keeps the draft across mode switches, and cancel restores the saved layout once the discard is confirmed", async () => {
+    const { actor, calls } = await loaded();
     actor.send(amountUp);
     actor.send({ type: "mode.select", mode: "1" });
     actor.send({ type: "field.toggle", list: "categories", entry: "items" });
@@ -127,8 +131,49 @@ describe("displayFormatEditMachine", () => {
     });
     expect(actor.getSnapshot().context.mode).toBe("3");
     actor.send({ type: "edit.cancel" });
+    expect(actor.getSnapshot().value).toBe("discarding");
+    await settle();
+    expect(calls).toEqual(["load", "confirmDiscard"]);
+    expect(actor.getSnapshot().value).toEqual({ editing: "ready" });
     expect(actor.getSnapshot().context.draft).toEqual(savedLayout);
     expect(actor.getSnapshot().context.mode).toBe("3");
+  });
+
+  it("asks before cancel discards edits, in every mode; declined (or unasked) the edits stay", async () => {
+    const edits = [
+      amountUp,
+      { type: "field.toggle", list: "categories", entry: "items" },
+      { type: "field.toggle", list: "fixedItems", entry: "purchaser.tel" },
+      { type: "field.toggle", list: "device", entry: "ipaddress" },
+    ] as const;
+    for (const [index, edit] of edits.entries()) {
+      const mode = String(index) as DisplayMode;
+      const declined = await loaded({ confirm: async () => false });
+      declined.actor.send({ type: "mode.select", mode });
+      declined.actor.send(edit);
+      const edited = declined.actor.getSnapshot().context.draft;
+      expect(edited).not.toEqual(savedLayout);
+      declined.actor.send({ type: "edit.cancel" });
+      await settle();
+      expect(declined.calls).toEqual(["load", "confirmDiscard"]);
+      expect(declined.actor.getSnapshot().value).toEqual({ editing: "ready" });
+      expect(declined.actor.getSnapshot().context.draft).toEqual(edited);
+    }
+    // The question could not be asked: nothing is thrown away either.
+    const failed = await loaded({
+      confirm: async () => {
+        throw callThrew;
+      },
+    });
+    failed.actor.send(amountUp);
+    failed.actor.send({ type: "edit.cancel" });
+    await settle();
+    expect(failed.actor.getSnapshot().context.draft?.eventProperties).toEqual(["amount", "eventId"]);
+    // Nothing to discard: Cancel asks nothing and changes nothing.
+    const clean = await loaded();
+    clean.actor.send({ type: "edit.cancel" });
+    expect(clean.calls).toEqual(["load"]);
+    expect(clean.actor.getSnapshot().value).toEqual({ editing: "ready" });
   });
 
   it("saves the draft only after the dialog confirmed; success reads as call status 10", async () => {

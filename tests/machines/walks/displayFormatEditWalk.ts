@@ -119,6 +119,7 @@ export const displayFormatEditWalk = {
     confirmReset: [true, false],
     resetFormat: [resetAccepted, resetRefused, storeConflict],
     reloadFormat: [reloadedWritable, loadRefused],
+    confirmDiscard: [true, false],
     confirmLeave: [true, false],
   },
   failures: {
@@ -128,6 +129,7 @@ export const displayFormatEditWalk = {
     confirmReset: [callThrew],
     resetFormat: [callThrew],
     reloadFormat: [callThrew],
+    confirmDiscard: [callThrew],
     confirmLeave: [callThrew],
   },
   recordedActions: ["leave"],
@@ -172,13 +174,25 @@ export const displayFormatEditWalk = {
       endState: { editing: "failed" },
     },
     {
-      description: "cancel restores the saved layout after an edit",
+      description: "cancel restores the saved layout after an edit, once the discard is confirmed",
       events: [
         load,
         { type: "xstate.done.actor.loadFormat", output: loadedWritable },
         hideBasic,
         fixedMode,
         cancel,
+        { type: "xstate.done.actor.confirmDiscard", output: true },
+      ],
+      endState: { editing: "ready" },
+    },
+    {
+      description: "cancel declined keeps the edits",
+      events: [
+        load,
+        { type: "xstate.done.actor.loadFormat", output: loadedWritable },
+        amountUp,
+        cancel,
+        { type: "xstate.done.actor.confirmDiscard", output: false },
       ],
       endState: { editing: "ready" },
     },

@@ -18,7 +18,8 @@ import "./displayFormat/displayFormat.css";
 /**
  * Event detail display customisation edit (spec section 2, /EventItemDisplayFormatEdit): the
  * operator's own layout of the event detail in four modes (0 event property, 1 item category, 2 fixed
- * items, 3 other). Save and Reset to default ask first; Cancel puts the saved layout back; Back
+ * items, 3 other). Save and Reset to default ask first; Cancel puts the saved layout back once the
+ * operator agrees to discard the unsaved changes (the spec's edit-discard confirmation); Back
  * returns to the screen it was opened from (asking first when there are unsaved changes, as a main-menu
  * entry does). A readable-only operator sees the layout without any control that changes it.
  */
