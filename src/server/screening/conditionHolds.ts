@@ -28,8 +28,8 @@ export function compare(left: number, op: Comparator, right: number): boolean {
 }
 
 /**
- * Literal matching: % and _ in a value are ordinary characters. Both sides in NFKC lower case, as
- * keywords are compared (a rule typed "ｉＰｈｏｎｅ" or "iphone" meets "iPhone").
+ * Literal matching: % and _ in a value are ordinary characters. Both sides folded as keywords are
+ * compared (a rule typed "ｉＰｈｏｎｅ" or "iphone" meets "iPhone", "gift card" meets "giftcard").
  */
 function textMatches(text: string | undefined, value: string, match: "prefix" | "contains"): boolean {
   const folded = normalizeKeywordText(text);
@@ -38,7 +38,7 @@ function textMatches(text: string | undefined, value: string, match: "prefix" | 
   return match === "prefix" ? folded.startsWith(wanted) : folded.includes(wanted);
 }
 
-/** Category codes compared in NFKC lower case, as item names are. */
+/** Category codes folded as item names are. */
 function categoryIn(category: string | undefined, values: readonly string[]): boolean {
   const folded = normalizeKeywordText(category);
   return folded !== undefined && values.some((value) => normalizeKeywordText(value) === folded);

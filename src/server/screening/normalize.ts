@@ -109,6 +109,10 @@ export function nameKey(lastHash: string | undefined, firstHash: string | undefi
   return last !== undefined && first !== undefined ? `${last}&${first}` : undefined;
 }
 
-/** Text a keyword is looked for in: NFKC and lower case, so full-width and case do not matter. */
+/**
+ * Keywords, item names and categories, and the texts they are looked for in, as addresses are
+ * folded: full-width, case, spacing and the kind of dash do not matter, so "私 書 箱" or "転送 センター"
+ * typed by a fraudster still meets the keyword. keywordLookup.ts folds keywords the same way in SQL.
+ */
 export const normalizeKeywordText = (value: string | undefined): string | undefined =>
-  value === undefined ? undefined : blankToUndefined(value.normalize("NFKC").trim().toLowerCase());
+  normalizeAddress(value);

@@ -20,10 +20,17 @@ export interface KeywordProbeColumns {
 }
 
 /**
+ * A keyword folded in SQL as normalizeKeywordText (normalize.ts) folds the texts: NFKC, no whitespace,
+ * every dash and a prolonged sound mark between digits as "-", lower case.
+ */
+const foldedKeyword = sql.raw(`lower(regexp_replace(regexp_replace(regexp_replace(
+  normalize(keyword, NFKC), '[[:space:]]+', '', 'g'), '[‐‑‒–—―−﹣]', '-', 'g'), '(?<=[0-9])ー(?=[0-9])', '-', 'g'))`);
+
+/**
  * One JSON value: [screening, label, prefix] for each label of a screening whose probes contain a
  * keyword of their category in the screening's tenant (prefix: one of them starts it), all categories
  * of a whole batch of screenings at once. strpos compares literally, so % and _ in keywords are
- * ordinary characters; keywords are compared in NFKC lower case, as the texts are.
+ * ordinary characters; keywords are folded as the texts are (a keyword of spaces alone is none).
  */
 export function keywordHitsSql(probes: KeywordProbeColumns): RawBuilder<unknown> {
   return sql`(select coalesce(json_agg(json_build_array(h.i, h.label, h.prefix)), '[]'::json) from (
@@ -33,10 +40,10 @@ export function keywordHitsSql(probes: KeywordProbeColumns): RawBuilder<unknown>
     join (
       -- Each keyword normalized once, not once per probe it is compared with (offset 0 keeps the
       -- subquery from being merged into the join).
-      select company_id, category_id, lower(normalize(keyword, NFKC)) as keyword from keywords
-      where company_id = any(${probes.companyId}::text[]) and keyword <> '' offset 0
+      select company_id, category_id, ${foldedKeyword} as keyword from keywords
+      where company_id = any(${probes.companyId}::text[]) offset 0
     ) k on k.company_id = p.company_id and k.category_id = p.category_id
-    where strpos(p.text, k.keyword) > 0
+    where k.keyword <> '' and strpos(p.text, k.keyword) > 0
     group by p.i, p.label) h)`;
 }
 

@@ -231,6 +231,40 @@ describe.each(testBackends())("screening engine (%s)", (backend) => {
     );
   });
 
+  it("keywords ignore spacing, width and the kind of dash on both sides; a keyword of spaces alone is none", async () => {
+    const category = fresh("CAT");
+    await h.db
+      .insertInto("keyword_categories")
+      .values({ company_id: "DEMO", category_id: category, name: "転送住所", target: "address" })
+      .execute();
+    await h.db
+      .insertInto("keywords")
+      .values([
+        { company_id: "DEMO", category_id: category, keyword: "転送センター" },
+        { company_id: "DEMO", category_id: category, keyword: "ビル 1－2" },
+        { company_id: "DEMO", category_id: category, keyword: " \u3000 " },
+      ])
+      .execute();
+    await h.release("DEMO", [
+      group("転送", 1, "HOLD", "OR", [
+        rule("KW_FORWARD", {
+          kind: "keywordHit",
+          categoryId: category,
+          target: "address",
+          match: "contains",
+        }),
+      ]),
+    ]);
+    const held = async (fullAddress: string) =>
+      (await h.screen("DEMO", purchase({ shipping: { fullAddress } }))).aaresult === "HOLD";
+    // A space typed into the word, the keyword's own space, full-width digits and a ー for the hyphen.
+    expect(await held("東京都港区 転送 センター 5")).toBe(true);
+    expect(await held("大阪市北区ビル１ー２")).toBe(true);
+    expect(await held("大阪市北区ビル 1 - 2")).toBe(true);
+    // Neither keyword is there, and the keyword of spaces alone does not match every address.
+    expect(await held("東京都千代田区丸の内1-1")).toBe(false);
+  });
+
   it("IP geolocation: foreign country fires, Japan and unknown ranges do not; names stored with the device", async () => {
     await h.db
       .insertInto("ip_geo_ranges")

@@ -97,9 +97,9 @@ export class BatchScreener {
     ]);
     const byCategory = new Map<string, string[]>();
     for (const row of keywords) {
-      // As keywordHitsSql compares: NFKC, lower case, empty keywords ignored.
-      const keyword = row.keyword.normalize("NFKC").toLowerCase();
-      if (keyword !== "")
+      // As keywordHitsSql compares: folded as the texts are, empty keywords ignored.
+      const keyword = normalizeKeywordText(row.keyword);
+      if (keyword !== undefined)
         byCategory.set(row.category_id, [...(byCategory.get(row.category_id) ?? []), keyword]);
     }
     const geoRanges = ranges
