@@ -89,7 +89,8 @@ export const apiConnectionMachine = setup({
     })),
     forgetSecret: assign({ secretKey: null, rotated: false }),
     announceCopied: () => {},
-    announceCopyFailed: () => {},
+    /** Provided by the app: the clipboard refused; `masked` when the key was not on screen to select. */
+    announceCopyFailed: (_, _params: { masked: boolean }) => {},
     /** Provided by the app: tells the operator another administrator reissued the key first (015). */
     announceConflict: () => {},
     recordErrors: assign((_, params: { errors: ErrorItem[] }) => ({
@@ -159,7 +160,10 @@ export const apiConnectionMachine = setup({
           {
             guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
             target: "returnAfterCopy",
-            actions: "announceCopyFailed",
+            actions: {
+              type: "announceCopyFailed",
+              params: ({ context }) => ({ masked: context.secretKey === null }),
+            },
           },
           {
             target: "error",

@@ -188,6 +188,66 @@ describe.each(TEST_LANGS)("API connection information [%s]", (lang) => {
     expect(await ui.page.getByText(s.newKeyNotice, { exact: true }).count()).toBe(0);
   });
 
+  it("starts the clipboard write inside the click, before a masked key has come", async () => {
+    await ui.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: ui.app.url });
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    await openFromMenu();
+    // The key's answer is held back, as by a slow network, until the write is seen to have begun.
+    let answerReveal = () => {};
+    const held = new Promise<void>((resolve) => {
+      answerReveal = resolve;
+    });
+    await ui.page.route("**/api/v3/screen/apiConnectionInfo/reveal", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await ui.page.evaluate(() => {
+      const page = window as unknown as { writesBegun: number };
+      page.writesBegun = 0;
+      const write = navigator.clipboard.write.bind(navigator.clipboard);
+      Object.defineProperty(navigator.clipboard, "write", {
+        configurable: true,
+        value: (items: ClipboardItem[]) => {
+          page.writesBegun += 1;
+          return write(items);
+        },
+      });
+    });
+    const begun = () => ui.page.evaluate(() => (window as unknown as { writesBegun: number }).writesBegun);
+    await button(ui.page, s.copy).click();
+    // Within the click's user activation, which Safari requires, with the key still on its way.
+    await expect.poll(begun).toBe(1);
+    answerReveal();
+    await visible(textOnPage(ui.page, messageNo(lang, "010")));
+    const copied = await ui.page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(SECRET);
+    expect(copied.slice(-4)).toBe((await secretText(ui.page)).slice(-4));
+    expect(await secretText(ui.page)).toMatch(MASKED);
+  });
+
+  it("says to press Show and copy by hand when the browser refuses the clipboard", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    await openFromMenu();
+    const masked = await secretText(ui.page);
+    // A browser that refuses the clipboard (one that wants the click's activation, a denied permission).
+    await ui.page.evaluate(() => {
+      const refuse = () => Promise.reject(new DOMException("Write permission denied.", "NotAllowedError"));
+      for (const method of ["write", "writeText"])
+        Object.defineProperty(navigator.clipboard, method, { value: refuse, configurable: true });
+    });
+    // Masked: nothing to select yet, so Show (by its label) comes first.
+    await button(ui.page, s.copy).click();
+    await visible(textOnPage(ui.page, s.copyFailedMasked.replace("{show}", s.show)));
+    expect(await secretText(ui.page)).toBe(masked);
+    expect(s.copyFailedMasked).toContain("{show}");
+    // Shown: select it and copy it by hand.
+    await button(ui.page, s.show).click();
+    await visible(button(ui.page, s.hide));
+    await button(ui.page, s.copy).click();
+    await visible(textOnPage(ui.page, s.copyFailed));
+    expect(await secretText(ui.page)).toMatch(SECRET);
+  });
+
   it("withdraws the reissue question when the screen is left by the browser's Back, and reissues nothing", async () => {
     await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
     await openFromMenu();

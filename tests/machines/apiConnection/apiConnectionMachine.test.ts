@@ -46,7 +46,8 @@ function startConnection(fakes: Fakes = {}) {
   const machine = apiConnectionMachine.provide({
     actions: {
       announceCopied: () => calls.push("announce copied"),
-      announceCopyFailed: () => calls.push("announce copy failed"),
+      announceCopyFailed: (_, params) =>
+        calls.push(params.masked ? "announce copy failed (masked)" : "announce copy failed"),
       announceConflict: () => calls.push("announce conflict"),
     },
     actors: {
@@ -242,6 +243,18 @@ describe("apiConnectionMachine", () => {
     expect(calls).toEqual(["load", "reveal", "copy", "announce copy failed"]);
     expect(actor.getSnapshot().value).toBe("revealed");
     expect(actor.getSnapshot().context.secretKey).toBe(shown);
+  });
+
+  it("tells apart a refused copy of a masked key, which must be shown to be copied by hand", async () => {
+    const { actor, calls, copiedFrom } = startConnection({ copy: async () => clipboardRefused });
+    actor.send({ type: "connection.load" });
+    await settle();
+    actor.send({ type: "secret.copy" });
+    await settle();
+    expect(copiedFrom).toEqual([{ shown: null }]);
+    expect(calls).toEqual(["load", "copy", "announce copy failed (masked)"]);
+    expect(actor.getSnapshot().value).toBe("ready");
+    expect(actor.getSnapshot().context.secretKey).toBeNull();
   });
 
   it("lands in error with a refused copy and announces nothing", async () => {
