@@ -1,5 +1,6 @@
 import {
   type DisplayFormat,
+  FIXED_ITEM_FIELDS,
   FIXED_ITEM_LIMIT,
   FIXED_ITEM_SECTIONS,
   fixedItemSchema,
@@ -35,12 +36,7 @@ export const LIST_CATALOGUE: Record<DraftList, readonly string[]> = {
   eventProperties: EVENT_SECTIONS.basic,
   categories: DETAIL_CATEGORIES,
   fixedItems: FIXED_ITEM_SECTIONS.flatMap((section) =>
-    (section === "basic"
-      ? EVENT_SECTIONS.basic
-      : section === "purchaser" || section === "shipping"
-        ? EVENT_SECTIONS.party
-        : EVENT_SECTIONS[section]
-    ).map((field) => `${section}.${field}`),
+    FIXED_ITEM_FIELDS[section].map((field) => `${section}.${field}`),
   ),
   party: EVENT_SECTIONS.party,
   item: EVENT_SECTIONS.item,

@@ -8,6 +8,8 @@ import {
   EVENT_SECTIONS,
   type ItemField,
   type PartyField,
+  PURCHASER_ONLY,
+  SHIPPING_ONLY,
 } from "./eventFields.ts";
 import { INTEGER_MAX } from "./validation.ts";
 
@@ -23,21 +25,29 @@ export const FIXED_ITEM_LIMIT = 8;
 
 /** Fixed items name a section and one of its fields, e.g. "purchaser.tel". */
 export const FIXED_ITEM_SECTIONS = ["basic", "purchaser", "shipping", "device", "card"] as const;
+export type FixedItemSection = (typeof FIXED_ITEM_SECTIONS)[number];
+
+/**
+ * The fields each section can pin. A party pins only the fields it can have: the purchaser has no
+ * delivery company (SHIPPING_ONLY), the shipping party no media code (PURCHASER_ONLY), so
+ * "Purchaser: Delivery company" would be blank for every event.
+ */
+export const FIXED_ITEM_FIELDS: Record<FixedItemSection, readonly string[]> = {
+  basic: EVENT_SECTIONS.basic,
+  purchaser: EVENT_SECTIONS.party.filter((field) => !SHIPPING_ONLY.includes(field)),
+  shipping: EVENT_SECTIONS.party.filter((field) => !PURCHASER_ONLY.includes(field)),
+  device: EVENT_SECTIONS.device,
+  card: EVENT_SECTIONS.card,
+};
+
+const isFixedItemSection = (section: string): section is FixedItemSection =>
+  (FIXED_ITEM_SECTIONS as readonly string[]).includes(section);
+
 export const fixedItemSchema = z.string().refine((value) => {
   const parts = value.split(".");
   if (parts.length !== 2) return false;
-  const [section, field] = parts;
-  const fields: readonly string[] =
-    section === "basic"
-      ? EVENT_SECTIONS.basic
-      : section === "purchaser" || section === "shipping"
-        ? EVENT_SECTIONS.party
-        : section === "device"
-          ? EVENT_SECTIONS.device
-          : section === "card"
-            ? EVENT_SECTIONS.card
-            : [];
-  return field !== undefined && fields.includes(field);
+  const [section = "", field = ""] = parts;
+  return isFixedItemSection(section) && FIXED_ITEM_FIELDS[section].includes(field);
 }, "validation.invalidType");
 
 const unique = <T extends z.ZodType>(item: T) =>

@@ -189,6 +189,21 @@ describe.each(testBackends())("event display format (%s)", (backend) => {
     expect(trailing.json().errors).toEqual([
       { code: ERROR.validation, field: "telegram.format.fixedItems.1", message: "has an invalid value" },
     ]);
+    // A party's never-filled field (the other party's only) is no fixed item: a field message, not a 500.
+    for (const lang of ["en", "ja"] as const) {
+      const blank = await save(admin, { ...CUSTOM, fixedItems: ["purchaser.deliveryCompany"] }, lang);
+      expect(blank.statusCode).toBe(400);
+      expect(blank.json().errors).toEqual([
+        {
+          code: ERROR.validation,
+          field: "telegram.format.fixedItems.0",
+          message: lang === "en" ? "has an invalid value" : expect.any(String),
+        },
+      ]);
+    }
+    const mediaCode = await save(admin, { ...CUSTOM, fixedItems: ["basic.amount", "shipping.mediaCode"] });
+    expect(mediaCode.statusCode).toBe(400);
+    expect(mediaCode.json().errors[0].field).toBe("telegram.format.fixedItems.1");
     const unknownCategory = await save(admin, { ...CUSTOM, categories: ["basic", "secrets"] });
     expect(unknownCategory.json().errors).toEqual([
       { code: ERROR.validation, field: "telegram.format.categories.1", message: "has an invalid value" },

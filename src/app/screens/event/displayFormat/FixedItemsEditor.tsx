@@ -2,20 +2,20 @@ import { Box, Button, Flex, Text } from "@radix-ui/themes";
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { canMove, canToggle, type MoveDirection } from "../../../../../machines/event/displayFormatDraft.ts";
-import { FIXED_ITEM_LIMIT, FIXED_ITEM_SECTIONS } from "../../../../contract/eventDisplayFormat.ts";
-import { EVENT_SECTIONS } from "../../../../contract/eventFields.ts";
+import {
+  FIXED_ITEM_FIELDS,
+  FIXED_ITEM_LIMIT,
+  FIXED_ITEM_SECTIONS,
+  type FixedItemSection,
+} from "../../../../contract/eventDisplayFormat.ts";
 import { DisplayFormatEditActor } from "../../../actors/DisplayFormatEditActor.tsx";
 import { useEntryName, useFieldName, useSectionName } from "./entryNames.ts";
 import { useFocusAfterMove } from "./useFocusAfterMove.ts";
 
-type FixedSection = (typeof FIXED_ITEM_SECTIONS)[number];
+type FixedSection = FixedItemSection;
 
-const fieldsOf = (section: FixedSection): readonly string[] =>
-  section === "basic"
-    ? EVENT_SECTIONS.basic
-    : section === "purchaser" || section === "shipping"
-      ? EVENT_SECTIONS.party
-      : EVENT_SECTIONS[section];
+/** The fields a section can pin: a party's never-filled fields (the other party's only) are not offered. */
+const fieldsOf = (section: FixedSection): readonly string[] => FIXED_ITEM_FIELDS[section];
 
 /**
  * Mode 2: the fixed items in their order (move up / down, remove), the count against the limit of
