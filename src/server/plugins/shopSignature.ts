@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import { ERROR, type ErrorCode } from "../../contract/errors.ts";
 import {
-  REPLAY_WINDOW_SECONDS,
   SHOP_HEADERS,
   type ShopCallSpec,
   shopEnvelopeSchema,
@@ -12,6 +11,7 @@ import type { Database } from "../db/schema.ts";
 import type { CredentialCipher } from "../services/credentialCipher.ts";
 import {
   createShopAuthenticator,
+  freshUntil,
   type ShopAuthentication,
   type ShopAuthRefusal,
   type SignedRequest,
@@ -182,7 +182,7 @@ export function installShopSignature(scope: FastifyInstance, deps: ShopSignature
       // A pass means both headers are there: a hex signature (either case) and unix seconds.
       signedRequest: {
         signature: (signed.signature ?? "").toLowerCase(),
-        validUntil: new Date((Number(signed.timestamp) + REPLAY_WINDOW_SECONDS) * 1000),
+        validUntil: freshUntil(signed.timestamp),
       },
     };
   };

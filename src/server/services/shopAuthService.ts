@@ -35,6 +35,14 @@ export const isFresh = (timestamp: string, now: Date): boolean =>
   UNIX_SECONDS.test(timestamp) &&
   Math.abs(Math.floor(now.getTime() / 1000) - Number(timestamp)) <= REPLAY_WINDOW_SECONDS;
 
+/**
+ * The first instant a request signed at `timestamp` is no longer fresh (isFresh counts whole seconds,
+ * so it still takes the request during the last window second). A request's replay record must be
+ * kept until then: purged any earlier, a captured request could be sent again in that gap.
+ */
+export const freshUntil = (timestamp: string): Date =>
+  new Date((Number(timestamp) + REPLAY_WINDOW_SECONDS + 1) * 1000);
+
 export type ShopAuthRefusal = "unknownApplication" | "invalidSignature" | "replay";
 
 export interface SignedRequest {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { REPLAY_WINDOW_SECONDS } from "../../../src/contract/screeningApi.ts";
-import { isFresh, signatureMatches, signShopRequest } from "../../../src/server/services/shopAuthService.ts";
+import {
+  freshUntil,
+  isFresh,
+  signatureMatches,
+  signShopRequest,
+} from "../../../src/server/services/shopAuthService.ts";
 
 // The shop's side of the signature, as docs/api.md computes it with openssl.
 const SECRET = "s3cr3t-key_ABC";
@@ -38,5 +43,11 @@ describe("the screening API signature", () => {
       expect(isFresh(String(Number(TIMESTAMP) + offset), now), String(offset)).toBe(false);
     expect(isFresh("", now)).toBe(false);
     expect(isFresh("-5", now)).toBe(false);
+  });
+
+  it("keeps a request's replay record until the request is no longer fresh, not a moment less", () => {
+    const until = freshUntil(TIMESTAMP);
+    expect(isFresh(TIMESTAMP, new Date(until.getTime() - 1))).toBe(true);
+    expect(isFresh(TIMESTAMP, until)).toBe(false);
   });
 });
