@@ -268,6 +268,65 @@ describe.each(testBackends())("API connection information (%s)", (backend) => {
     ).toThrow();
   });
 
+  it("logs who revealed and who rotated the key, from where, at info level and without the key", async () => {
+    const adminId = (
+      await t.db
+        .selectFrom("operators")
+        .select("id")
+        .where("company_id", "=", "DEMO")
+        .where("email", "=", "admin@demo.example")
+        .executeTakeFirstOrThrow()
+    ).id;
+    const keyLines = () =>
+      t
+        .logs()
+        .split("\n")
+        .filter((line) => line.includes('"audit":"apiSecretKey"'));
+    const before = keyLines().length;
+    const revealed = (
+      await call(t.app, apiSecretReveal, {}, { session: admin, remoteAddress: "192.0.2.10" })
+    ).json().telegram.secretKey;
+    const { rotatedAt } = await infoOf(admin);
+    const rotatedResponse = await call(
+      t.app,
+      apiSecretRotate,
+      { rotatedAt },
+      { session: admin, remoteAddress: "192.0.2.11" },
+    );
+    expect(rotatedResponse.statusCode).toBe(200);
+    const rotated = rotatedResponse.json().telegram.secretKey;
+    // A refused rotation (015) replaced nothing: no line.
+    expect((await rotate(admin, rotatedAt)).statusCode).toBe(409);
+    // A viewer's refused reveal (962) saw nothing: no line either.
+    expect((await call(t.app, apiSecretReveal, {}, { session: viewer })).statusCode).toBe(403);
+
+    const lines = keyLines().slice(before);
+    expect(lines).toHaveLength(2);
+    const [revealLine, rotateLine] = lines.map((line) => JSON.parse(line));
+    expect(revealLine).toMatchObject({
+      level: 30,
+      audit: "apiSecretKey",
+      action: "reveal",
+      companyId: "DEMO",
+      operatorId: adminId,
+      sourceIp: "192.0.2.10",
+      msg: "API secret key revealed",
+    });
+    expect(rotateLine).toMatchObject({
+      level: 30,
+      audit: "apiSecretKey",
+      action: "rotate",
+      companyId: "DEMO",
+      operatorId: adminId,
+      sourceIp: "192.0.2.11",
+      msg: "API secret key rotated",
+    });
+    for (const line of lines) {
+      expect(line).not.toContain(revealed);
+      expect(line).not.toContain(rotated);
+    }
+  });
+
   it("never writes a secret key to the log", async () => {
     const revealed = await reveal(admin);
     const rotated = (await rotate(admin)).json().telegram.secretKey;

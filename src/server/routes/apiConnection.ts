@@ -1,7 +1,26 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { apiConnectionInfo, apiSecretReveal, apiSecretRotate } from "../../contract/apiConnection.ts";
 import type { ApiConnectionService } from "../services/apiConnectionService.ts";
+import type { AuthContext } from "../services/sessionService.ts";
 import { registerCall } from "./registerCall.ts";
+
+/**
+ * Who saw or replaced the live signing key: one info line per reveal (Show, and Copy of a masked key)
+ * and per rotation, written once it is done, never with the key (docs/architecture.md, "API connection
+ * information"). An audit trail table is a later capability; until then the log is the record.
+ */
+function logKeyAccess(request: FastifyRequest, auth: AuthContext, action: "reveal" | "rotate"): void {
+  request.log.info(
+    {
+      audit: "apiSecretKey",
+      action,
+      companyId: auth.companyId,
+      operatorId: auth.operatorId,
+      sourceIp: request.ip,
+    },
+    action === "reveal" ? "API secret key revealed" : "API secret key rotated",
+  );
+}
 
 /** API connection information (spec section 2); the tenant is always the session's. */
 export function registerApiConnectionRoutes(app: FastifyInstance, service: ApiConnectionService) {
@@ -9,12 +28,16 @@ export function registerApiConnectionRoutes(app: FastifyInstance, service: ApiCo
     telegram: await service.info(auth().companyId),
   }));
 
-  registerCall(app, apiSecretReveal, async ({ auth }) => ({
-    telegram: { secretKey: await service.reveal(auth().companyId) },
-  }));
+  registerCall(app, apiSecretReveal, async ({ auth, request }) => {
+    const secretKey = await service.reveal(auth().companyId);
+    logKeyAccess(request, auth(), "reveal");
+    return { telegram: { secretKey } };
+  });
 
-  registerCall(app, apiSecretRotate, async ({ auth, telegram }) => {
+  registerCall(app, apiSecretRotate, async ({ auth, telegram, request }) => {
     const { companyId, operatorId } = auth();
-    return { telegram: await service.rotate(companyId, operatorId, telegram.rotatedAt), messages: ["002"] };
+    const rotated = await service.rotate(companyId, operatorId, telegram.rotatedAt);
+    logKeyAccess(request, auth(), "rotate");
+    return { telegram: rotated, messages: ["002"] };
   });
 }
