@@ -182,7 +182,7 @@ export function installShopSignature(scope: FastifyInstance, deps: ShopSignature
       // A pass means both headers are there: a hex signature (either case) and unix seconds.
       signedRequest: {
         signature: (signed.signature ?? "").toLowerCase(),
-        validUntil: freshUntil(signed.timestamp),
+        validUntil: freshUntil(signed.timestamp ?? ""),
       },
     };
   };
