@@ -460,6 +460,60 @@ describe.each(TEST_LANGS)("event detail display customisation [%s]", (lang) => {
     await expect.poll(detailSections).toEqual(DEFAULT_DISPLAY_FORMAT.categories.map((key) => sections[key]));
   });
 
+  it("changes in mode 3 (other) what the detail shows of the parties, the order items and the device", async () => {
+    const d = DETAIL[lang];
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.reviewer);
+    await openEditor();
+    const eventId = await demoEventId(ui.page, lang);
+    const region = (name: string) => ui.page.getByRole("region", { name, exact: true });
+    const label = (section: string, field: string) => region(section).getByText(field, { exact: true });
+    const itemColumns = async () =>
+      (await region(sections.items).getByRole("columnheader").allTextContents()).map((text) => text.trim());
+    const openDetail = async () => {
+      await ui.page.goto(ui.app.at(`/EventDetail?eventId=${encodeURIComponent(eventId)}`));
+      await visible(heading(ui.page, d.heading));
+      await screenReady(ui.page);
+    };
+
+    // The default layout shows them all.
+    await openDetail();
+    for (const party of [sections.purchaser, sections.shipping]) await visible(label(party, fields.zipcode));
+    await visible(label(sections.device, fields.useragent));
+    expect(await itemColumns()).toContain(fields.itemName);
+
+    await openEditor();
+    await radio(ui.page, s.modes["3"]).check();
+    await checkbox(listSection(s.otherGroups.party), fields.zipcode).uncheck();
+    await checkbox(listSection(s.otherGroups.item), fields.itemName).uncheck();
+    await checkbox(listSection(s.otherGroups.device), fields.useragent).uncheck();
+    await button(ui.page, s.save).click();
+    await confirmWithExecute(s.saveConfirm);
+    await visible(textOnPage(ui.page, s.ownLayout));
+
+    // Hidden from both parties, from the items table and from the device; the rest stays.
+    await openDetail();
+    for (const party of [sections.purchaser, sections.shipping]) {
+      expect(await label(party, fields.zipcode).count()).toBe(0);
+      await visible(label(party, fields.tel));
+    }
+    expect(await label(sections.device, fields.useragent).count()).toBe(0);
+    await visible(label(sections.device, fields.ipaddress));
+    const columns = await itemColumns();
+    expect(columns).not.toContain(fields.itemName);
+    expect(columns).toContain(fields.price);
+    await expectNoAxeViolations(ui.page, "event detail (mode 3 fields hidden)");
+
+    // Reset to default (mode 3) shows them again.
+    await openEditor();
+    await radio(ui.page, s.modes["3"]).check();
+    await button(ui.page, s.reset).click();
+    await confirmWithExecute(s.resetConfirm["3"]);
+    await visible(textOnPage(ui.page, s.defaultInUse));
+    await openDetail();
+    await visible(label(sections.purchaser, fields.zipcode));
+    expect(await itemColumns()).toContain(fields.itemName);
+  });
+
   it("shows the fixed items against the limit of 8 and takes no ninth", async () => {
     await loginAs(ui.page, ui.app, lang, ACCOUNTS.reviewer);
     await openEditor();
