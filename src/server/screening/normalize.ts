@@ -13,12 +13,13 @@ const blankToUndefined = (value: string): string | undefined => (value === "" ? 
 const digitsOnly = (value: string | undefined): string | undefined =>
   value === undefined ? undefined : blankToUndefined(value.normalize("NFKC").replace(/[^0-9]/g, ""));
 
-const JAPAN_COUNTRY_CODE = /^\s*\+\s*81/;
+/** Japan's country code after "+" or the "00" of an international call, maybe in parentheses. */
+const JAPAN_COUNTRY_CODE = /^\s*\(?\s*(?:\+|00)\s*81\s*\)?/;
 
 /**
- * Digits only, in the domestic form: "+81 90-1234-5678", "＋８１９０…" and "+81 (0)90…" are
- * "09012345678", as analysts type numbers and most shops send them. Other countries' numbers keep
- * their country code's digits.
+ * Digits only, in the domestic form: "+81 90-1234-5678", "＋８１９０…", "+81 (0)90…", "(+81)90…" and
+ * "0081-90…" are "09012345678", as analysts type numbers and most shops send them (a domestic number
+ * never starts with 00). Other countries' numbers keep their country code's digits.
  */
 export function normalizeTel(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;

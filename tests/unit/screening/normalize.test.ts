@@ -35,6 +35,8 @@ describe("normalized values", () => {
     ["Japan's country code (E.164)", "+81 90-1234-5678", "09012345678"],
     ["country code written full-width, no spaces", "＋８１９０１２３４５６７８", "09012345678"],
     ["country code with the trunk zero in parentheses", "+81 (0)3-1234-5678", "0312345678"],
+    ["country code in parentheses", "(+81)90-1234-5678", "09012345678"],
+    ["country code after the international 00", "0081-90-1234-5678", "09012345678"],
     ["another country's code stays as its digits", "+1 415 555 0100", "14155550100"],
   ])("normalizeTel: %s", (_name, sent, normalized) => {
     expect(normalizeTel(sent)).toBe(normalized);
