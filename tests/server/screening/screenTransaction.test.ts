@@ -183,19 +183,22 @@ describe.each(testBackends())("screening engine (%s)", (backend) => {
     expect((await h.screen("ACME", purchase({ card: { cchash: card } }))).aaresult).toBe("OK");
   });
 
-  it("keywords by category and target, prefix and contains, % and _ taken literally", async () => {
+  /** A new address keyword category of DEMO holding `keywords`; its ID. */
+  async function addressKeywords(name: string, keywords: readonly string[]): Promise<string> {
     const category = fresh("CAT");
     await h.db
       .insertInto("keyword_categories")
-      .values({ company_id: "DEMO", category_id: category, name: "危険住所", target: "address" })
+      .values({ company_id: "DEMO", category_id: category, name, target: "address" })
       .execute();
     await h.db
       .insertInto("keywords")
-      .values([
-        { company_id: "DEMO", category_id: category, keyword: "私書箱" },
-        { company_id: "DEMO", category_id: category, keyword: "100%_" },
-      ])
+      .values(keywords.map((keyword) => ({ company_id: "DEMO", category_id: category, keyword })))
       .execute();
+    return category;
+  }
+
+  it("keywords by category and target, prefix and contains, % and _ taken literally", async () => {
+    const category = await addressKeywords("危険住所", ["私書箱", "100%_"]);
     await h.release("DEMO", [
       group("キーワード前方", 1, "NG", "OR", [
         rule("KW_PREFIX", {
@@ -232,19 +235,7 @@ describe.each(testBackends())("screening engine (%s)", (backend) => {
   });
 
   it("keywords ignore spacing, width and the kind of dash on both sides; a keyword of spaces alone is none", async () => {
-    const category = fresh("CAT");
-    await h.db
-      .insertInto("keyword_categories")
-      .values({ company_id: "DEMO", category_id: category, name: "転送住所", target: "address" })
-      .execute();
-    await h.db
-      .insertInto("keywords")
-      .values([
-        { company_id: "DEMO", category_id: category, keyword: "転送センター" },
-        { company_id: "DEMO", category_id: category, keyword: "ビル 1－2" },
-        { company_id: "DEMO", category_id: category, keyword: " \u3000 " },
-      ])
-      .execute();
+    const category = await addressKeywords("転送住所", ["転送センター", "ビル 1－2", " \u3000 "]);
     await h.release("DEMO", [
       group("転送", 1, "HOLD", "OR", [
         rule("KW_FORWARD", {
