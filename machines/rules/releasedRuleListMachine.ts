@@ -8,6 +8,8 @@ import { acceptedResult, type CallOutcome, isAccepted, refusalErrors } from "../
 
 export interface ReleasedRuleList {
   modelId: string;
+  /** The release shown, which the CSV names (another one in force since: 015). */
+  releaseId: string;
   startsAt: string;
   rules: ReleasedRuleRow[];
 }
@@ -33,6 +35,11 @@ export type ReleasedRuleListEvent =
 export type LoadModelsOutcome = CallOutcome<{ models: DetectionModel[] }>;
 export type LoadRulesOutcome = CallOutcome<ReleasedRuleList>;
 export type ExportCsvOutcome = CallOutcome<ReleasedRuleCsv>;
+/** The model and the release the list shows: the file is that release's, or refused. */
+export interface ExportCsvInput {
+  modelId: string;
+  releaseId: string;
+}
 
 /**
  * Released rule list (spec section 2): loads the tenant's detection models, then the rules in force
@@ -49,12 +56,15 @@ export const releasedRuleListMachine = setup({
   actors: {
     loadModels: notProvided<LoadModelsOutcome>("loadModels"),
     loadRules: notProvided<LoadRulesOutcome, { modelId: string }>("loadRules"),
-    exportCsv: notProvided<ExportCsvOutcome, { modelId: string }>("exportCsv"),
+    exportCsv: notProvided<ExportCsvOutcome, ExportCsvInput>("exportCsv"),
   },
   guards: {
     outcomeAccepted: (_, params: { outcome: CallOutcome<unknown> }) => isAccepted(params.outcome),
     hasModels: (_, params: { outcome: LoadModelsOutcome }) =>
       params.outcome.ok && params.outcome.result.models.length > 0,
+    /** 015: another release is in force than the one the list shows. */
+    releaseChanged: (_, params: { outcome: CallOutcome<unknown> }) =>
+      !params.outcome.ok && params.outcome.errors.some((error) => error.code === ERROR.conflict),
     /** 676: the model has no release in force (any more). */
     noRelease: (_, params: { outcome: CallOutcome<unknown> }) =>
       !params.outcome.ok && params.outcome.errors.some((error) => error.code === ERROR.noDataFound),
@@ -77,6 +87,8 @@ export const releasedRuleListMachine = setup({
       list: null,
       errors: [internalFailure(params.error)],
     })),
+    /** Provided by the app: says the list is being reloaded as another release is in force (015). */
+    announceReleaseChanged: () => {},
     /** Provided by the app: saves the file in the browser. */
     saveCsv: (_, _params: { file: ReleasedRuleCsv }) => {},
   },
@@ -189,12 +201,22 @@ export const releasedRuleListMachine = setup({
       invoke: {
         id: "exportCsv",
         src: "exportCsv",
-        input: ({ context }) => ({ modelId: context.modelId ?? "" }),
+        input: ({ context }) => ({
+          modelId: context.modelId ?? "",
+          releaseId: context.list?.releaseId ?? "",
+        }),
         onDone: [
           {
             guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
             target: "showing",
             actions: { type: "saveCsv", params: ({ event }) => ({ file: acceptedResult(event.output) }) },
+          },
+          {
+            // Another release started since the list was shown (015): no file of it under the shown
+            // one's name; the list reloads to show the release in force.
+            guard: { type: "releaseChanged", params: ({ event }) => ({ outcome: event.output }) },
+            target: "loadingRules",
+            actions: "announceReleaseChanged",
           },
           {
             // The release went away since the list was shown (676): the list reloads and says so.

@@ -39,6 +39,11 @@ export type ReleasedRuleRow = z.infer<typeof releasedRuleRowSchema>;
 
 export const releasedRuleRequestSchema = z.object({ modelId: modelIdSchema }).strict();
 
+/** The CSV names the release the list showed: its rows are that release's, or none (015). */
+export const releasedRuleCsvRequestSchema = z
+  .object({ modelId: modelIdSchema, releaseId: z.string().trim().min(1).max(50) })
+  .strict();
+
 /** No release in force for the model answers Information.NoDataFound (676). */
 export const releasedRuleList = defineCall({
   name: "releasedRuleList",
@@ -48,6 +53,8 @@ export const releasedRuleList = defineCall({
   request: releasedRuleRequestSchema,
   response: z.object({
     modelId: z.string(),
+    /** The release in force, which the CSV call names. */
+    releaseId: z.string(),
     /** When the release in force started (ISO 8601). */
     startsAt: z.string(),
     rules: z.array(releasedRuleRowSchema),
@@ -59,13 +66,16 @@ export const releasedRuleList = defineCall({
  * as text through the envelope (the SPA saves it as a file): UTF-8 with a BOM, CRLF line ends, the
  * header row in the operator's language, Excel-safe cells
  * (src/server/services/csvSafe.ts). Exporting needs only read permission, like the list itself.
+ * The request names the release the list showed: another one in force since is refused with 015
+ * (none in force any more: 676); the file name carries the release's start, Japan time
+ * (`releasedRuleList_<model>_<yyyyMMddHHmm>.csv`).
  */
 export const releasedRuleCsv = defineCall({
   name: "releasedRuleCsv",
   method: "POST",
   path: "/api/v3/screen/releasedRuleList/csv",
   access: { kind: "read", screenId: "ReleasedRuleList" },
-  request: releasedRuleRequestSchema,
+  request: releasedRuleCsvRequestSchema,
   response: z.object({ fileName: z.string(), content: z.string() }),
 });
 export type ReleasedRuleCsv = z.infer<(typeof releasedRuleCsv)["response"]>;

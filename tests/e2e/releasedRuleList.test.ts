@@ -91,7 +91,14 @@ describe.each(TEST_LANGS)("released rule list [%s]", (lang) => {
     const csvButton = ui.page.getByRole("button", { name: s.csvOutput, exact: true });
     expect(await hasFocus(csvButton)).toBe(true);
     const [download] = await Promise.all([ui.page.waitForEvent("download"), ui.page.keyboard.press("Enter")]);
-    expect(download.suggestedFilename()).toMatch(/^releasedRuleList_MODEL01_\d{14}\.csv$/);
+    // Named after the release it holds: its start as the screen shows it, to the minute.
+    const since =
+      (await ui.page
+        .getByText(/\d{4}\/\d\d\/\d\d \d\d:\d\d/)
+        .first()
+        .textContent()) ?? "";
+    const start = since.match(/\d{4}\/\d\d\/\d\d \d\d:\d\d/)?.[0].replace(/\D/g, "");
+    expect(download.suggestedFilename()).toBe(`releasedRuleList_MODEL01_${start}.csv`);
     // Said when done (005), and the focus is still on the button, not dropped while the file was made.
     await visible(textOnPage(ui.page, messageNo(lang, "005")));
     expect(await hasFocus(csvButton)).toBe(true);

@@ -19,6 +19,8 @@ import { type TestDb, testBackends } from "./helpers/testBackends.ts";
 const MODEL = "RULELIST01";
 const EMPTY_MODEL = "RULELIST02";
 const ACME_MODEL = "ACMERULES";
+/** A model whose releases the CSV tests change. */
+const CSV_MODEL = "RULELIST03";
 const HOUR = 60 * 60 * 1000;
 
 let releaseSeq = 0;
@@ -189,6 +191,7 @@ describe.each(testBackends())("released rule list (%s)", (backend) => {
   let viewer: Session;
   let reviewer: Session;
   let acme: Session;
+  let inForceId: string;
 
   beforeAll(async () => {
     t = await createTestApp(backend);
@@ -197,6 +200,7 @@ describe.each(testBackends())("released rule list (%s)", (backend) => {
       .values([
         { company_id: "DEMO", model_id: MODEL, model_name: "ルール一覧テスト" },
         { company_id: "DEMO", model_id: EMPTY_MODEL, model_name: "リリースなし" },
+        { company_id: "DEMO", model_id: CSV_MODEL, model_name: "CSV test" },
         { company_id: "ACME", model_id: ACME_MODEL, model_name: "ACME rules" },
       ])
       .execute();
@@ -206,7 +210,7 @@ describe.each(testBackends())("released rule list (%s)", (backend) => {
       .execute();
     const now = t.clock.now().getTime();
     await storeRelease(t.db, "DEMO", MODEL, singleRule("normal", new Date(now - 48 * HOUR), "OLDER_NORMAL"));
-    await storeRelease(t.db, "DEMO", MODEL, inForce(new Date(now - 24 * HOUR)));
+    inForceId = await storeRelease(t.db, "DEMO", MODEL, inForce(new Date(now - 24 * HOUR)));
     await storeRelease(t.db, "DEMO", MODEL, singleRule("simulation", new Date(now - HOUR), "SIMULATION"));
     await storeRelease(
       t.db,
@@ -251,6 +255,7 @@ describe.each(testBackends())("released rule list (%s)", (backend) => {
     const { status, body } = await listOf(viewer, MODEL);
     expect(status).toBe(200);
     expect(body.telegram.modelId).toBe(MODEL);
+    expect(body.telegram.releaseId).toBe(inForceId);
     expect(new Date(body.telegram.startsAt).getTime()).toBe(t.clock.now().getTime() - 24 * HOUR);
     // Sorted by priority, then unit, then rule.
     expect(body.telegram.rules).toEqual([
@@ -314,8 +319,11 @@ describe.each(testBackends())("released rule list (%s)", (backend) => {
       [viewer, ACME_MODEL],
       [viewer, "NO_SUCH_MODEL"],
     ] as const) {
-      for (const spec of [releasedRuleList, releasedRuleCsv]) {
-        const response = await call(t.app, spec, { modelId }, { session });
+      for (const [spec, telegram] of [
+        [releasedRuleList, { modelId }],
+        [releasedRuleCsv, { modelId, releaseId: inForceId }],
+      ] as const) {
+        const response = await call(t.app, spec, telegram, { session });
         expect(response.statusCode).toBe(200);
         expect(response.json()).toEqual({
           result: "20",
@@ -332,15 +340,21 @@ describe.each(testBackends())("released rule list (%s)", (backend) => {
   it("lets the viewer and the reviewer read and export (readable is enough)", async () => {
     for (const session of [viewer, reviewer, admin]) {
       expect((await listOf(session, MODEL)).body.telegram.rules).toHaveLength(4);
-      const csv = await call(t.app, releasedRuleCsv, { modelId: MODEL }, { session });
+      const csv = await call(t.app, releasedRuleCsv, { modelId: MODEL, releaseId: inForceId }, { session });
       expect(csv.statusCode).toBe(200);
       expect(csv.json().telegram.content.startsWith("\uFEFF")).toBe(true);
     }
   });
 
   it("writes the CSV exactly: BOM, header in the operator's language, CRLF, Excel-safe cells", async () => {
-    const en = (await call(t.app, releasedRuleCsv, { modelId: MODEL }, { session: viewer })).json().telegram;
-    expect(en.fileName).toMatch(/^releasedRuleList_RULELIST01_\d{14}\.csv$/);
+    const en = (
+      await call(t.app, releasedRuleCsv, { modelId: MODEL, releaseId: inForceId }, { session: viewer })
+    ).json().telegram;
+    // Named after the release's start (Japan time, to the minute), not the time of the export.
+    const startsInJapan = new Date(t.clock.now().getTime() - 24 * HOUR + 9 * HOUR).toISOString();
+    expect(en.fileName).toBe(
+      `releasedRuleList_RULELIST01_${startsInJapan.replace(/\D/g, "").slice(0, 12)}.csv`,
+    );
     // Every row starts with the detection model as the screen's chooser shows it.
     const model = "ルール一覧テスト (RULELIST01)";
     const expectedEn = [
@@ -356,7 +370,12 @@ describe.each(testBackends())("released rule list (%s)", (backend) => {
     );
 
     const ja = (
-      await call(t.app, releasedRuleCsv, { modelId: MODEL }, { session: viewer, lang: "ja" })
+      await call(
+        t.app,
+        releasedRuleCsv,
+        { modelId: MODEL, releaseId: inForceId },
+        { session: viewer, lang: "ja" },
+      )
     ).json().telegram;
     const lines = (ja.content as string).split("\r\n");
     expect(lines[0]).toBe(
@@ -392,13 +411,59 @@ describe.each(testBackends())("released rule list (%s)", (backend) => {
     );
     expect(named.statusCode).toBe(400);
     expect(named.json().errors[0].code).toBe(ERROR.unknownKey);
-    const anonymous = await call(t.app, releasedRuleCsv, { modelId: MODEL });
+    const anonymous = await call(t.app, releasedRuleCsv, { modelId: MODEL, releaseId: inForceId });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().errors[0].code).toBe(ERROR.invalidToken);
     // Naming another company in info.shopId is refused before anything is read.
     const forged = await call(t.app, releasedRuleList, { modelId: MODEL }, { session: acme, shopId: "DEMO" });
     expect(forged.statusCode).toBe(403);
   });
+  it("names the CSV after its release's start in Japan time, and refuses 015 once another is in force", async () => {
+    // 15:05 UTC on New Year's Eve is 00:05 on 1 January in Japan: the date and the year move on.
+    const first = await storeRelease(
+      t.db,
+      "DEMO",
+      CSV_MODEL,
+      singleRule("normal", new Date("2025-12-31T15:05:42.000Z"), "CSV_FIRST"),
+    );
+    const shown = (await listOf(viewer, CSV_MODEL)).body.telegram;
+    expect(shown.releaseId).toBe(first);
+    const csvOf = (releaseId: string) =>
+      call(t.app, releasedRuleCsv, { modelId: CSV_MODEL, releaseId }, { session: viewer });
+    const made = await csvOf(first);
+    expect(made.statusCode).toBe(200);
+    expect(made.json().telegram.fileName).toBe("releasedRuleList_RULELIST03_202601010005.csv");
+    expect(made.json().telegram.content).toContain("CSV_FIRST");
+
+    // Another release started since the list was shown: its rules are not written as the shown one's.
+    const second = await storeRelease(
+      t.db,
+      "DEMO",
+      CSV_MODEL,
+      singleRule("normal", new Date(t.clock.now().getTime() - 60_000), "CSV_SECOND"),
+    );
+    const stale = await csvOf(first);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({
+      result: "20",
+      messages: [],
+      errors: [{ code: ERROR.conflict, message: messageText("en", "no.015") }],
+      telegram: null,
+    });
+    // Reloaded, the list shows the new release, whose file is made.
+    expect((await listOf(viewer, CSV_MODEL)).body.telegram.releaseId).toBe(second);
+    const fresh = await csvOf(second);
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json().telegram.content).toContain("CSV_SECOND");
+    expect(fresh.json().telegram.content).not.toContain("CSV_FIRST");
+    // A release never in force (or made up) is refused the same way.
+    expect((await csvOf("R_NONE")).statusCode).toBe(409);
+    // The release ID is required.
+    const missing = await call(t.app, releasedRuleCsv, { modelId: CSV_MODEL }, { session: viewer });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors[0]).toMatchObject({ code: ERROR.validation, field: "telegram.releaseId" });
+  });
+
   // Last: it moves the clock on (less than the 30-minute idle timeout, so the sessions live on).
   it("follows the clock: once the future Normal starts, it is the one shown", async () => {
     t.clock.advanceMinutes(11);

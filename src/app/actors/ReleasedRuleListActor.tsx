@@ -2,7 +2,10 @@ import { createActorContext } from "@xstate/react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fromPromise } from "xstate";
-import { releasedRuleListMachine } from "../../../machines/rules/releasedRuleListMachine.ts";
+import {
+  type ExportCsvInput,
+  releasedRuleListMachine,
+} from "../../../machines/rules/releasedRuleListMachine.ts";
 import { ERROR } from "../../contract/errors.ts";
 import { detectionModelList, releasedRuleCsv, releasedRuleList } from "../../contract/releasedRules.ts";
 import { saveTextFile } from "../ui/saveTextFile.ts";
@@ -15,8 +18,12 @@ export const ReleasedRuleListActor = createActorContext(releasedRuleListMachine)
 // The screen shows 676 (the model has no release in force) itself; any other refusal is routed as
 // spec section 8 says (the code and the message; 962 to the system error page), never as "no data".
 const NO_DATA_SHOWN_HERE = { handledHere: [ERROR.noDataFound] } as const;
-// A failed export keeps the table: a failure of the call itself is told with 697 in place.
-const EXPORT_HANDLING = { ...NO_DATA_SHOWN_HERE, reportUnexpected: true } as const;
+// A failed export keeps the table: a failure of the call itself is told with 697 in place. Another
+// release in force since the list was shown (015) reloads the list, with 015 said by the machine.
+const EXPORT_HANDLING = {
+  handledHere: [ERROR.noDataFound, ERROR.conflict],
+  reportUnexpected: true,
+} as const;
 
 export function ReleasedRuleListProvider({ children }: { children: ReactNode }) {
   const run = useRunCall();
@@ -29,11 +36,18 @@ export function ReleasedRuleListProvider({ children }: { children: ReactNode }) 
         loadRules: fromPromise(({ input }: { input: { modelId: string } }) =>
           run(releasedRuleList, { modelId: input.modelId }, NO_DATA_SHOWN_HERE),
         ),
-        exportCsv: fromPromise(({ input }: { input: { modelId: string } }) =>
-          run(releasedRuleCsv, { modelId: input.modelId }, EXPORT_HANDLING),
+        exportCsv: fromPromise(({ input }: { input: ExportCsvInput }) =>
+          run(releasedRuleCsv, { modelId: input.modelId, releaseId: input.releaseId }, EXPORT_HANDLING),
         ),
       },
       actions: {
+        // An error notification shows the code, then the message (spec section 8).
+        announceReleaseChanged: () =>
+          notifications.send({
+            type: "notify.show",
+            colour: "error",
+            text: `${ERROR.conflict}\n${message("no.015")}`,
+          }),
         // The file is handed to the browser here, so the notice (005) is the screen's, not the server's.
         saveCsv: (_, params) => {
           saveTextFile(params.file.fileName, params.file.content);

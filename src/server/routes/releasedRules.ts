@@ -18,6 +18,6 @@ export function registerReleasedRuleRoutes(app: FastifyInstance, service: Releas
   }));
 
   registerCall(app, releasedRuleCsv, async ({ auth, telegram, lang }) => ({
-    telegram: await service.csv(auth().companyId, telegram.modelId, lang),
+    telegram: await service.csv(auth().companyId, telegram.modelId, telegram.releaseId, lang),
   }));
 }

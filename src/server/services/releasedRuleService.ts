@@ -21,6 +21,7 @@ import { tenantDetectionModels } from "./detectionModels.ts";
 
 export interface ReleasedRules {
   modelId: string;
+  releaseId: string;
   startsAt: string;
   rules: ReleasedRuleRow[];
 }
@@ -29,7 +30,11 @@ export interface ReleasedRuleService {
   models(companyId: string): Promise<DetectionModel[]>;
   /** The rules of the model's release in force now; 676 without one (or for a model not the tenant's). */
   rules(companyId: string, modelId: string, lang: Lang): Promise<ReleasedRules>;
-  csv(companyId: string, modelId: string, lang: Lang): Promise<ReleasedRuleCsv>;
+  /**
+   * The rules of the release the operator saw (`releaseId`) as a CSV file named with its start; 015
+   * when another release is in force since, 676 when none is.
+   */
+  csv(companyId: string, modelId: string, releaseId: string, lang: Lang): Promise<ReleasedRuleCsv>;
 }
 
 /**
@@ -66,9 +71,18 @@ const storedCondition = (value: unknown): Condition | string => {
 export function createReleasedRuleService(deps: Pick<ServiceDeps, "db" | "now">): ReleasedRuleService {
   const { db, now } = deps;
 
-  async function rules(companyId: string, modelId: string, lang: Lang): Promise<ReleasedRules> {
+  async function inForceNow(companyId: string, modelId: string) {
     const release = await releaseInForce(db, companyId, modelId, now());
     if (!release) throw new ApiError(ERROR.noDataFound);
+    return release;
+  }
+
+  async function rulesOf(
+    companyId: string,
+    modelId: string,
+    release: { releaseId: string; startsAt: Date },
+    lang: Lang,
+  ): Promise<ReleasedRules> {
     const rows = await readReleaseRuleRows(db, companyId, release.releaseId);
 
     const conditions = rows.map((row) => storedCondition(row.condition));
@@ -92,6 +106,7 @@ export function createReleasedRuleService(deps: Pick<ServiceDeps, "db" | "now">)
 
     return {
       modelId,
+      releaseId: release.releaseId,
       startsAt: release.startsAt.toISOString(),
       rules: rows.map((row, index) => {
         const condition = conditions[index] ?? "";
@@ -115,10 +130,14 @@ export function createReleasedRuleService(deps: Pick<ServiceDeps, "db" | "now">)
   return {
     models: (companyId) => tenantDetectionModels(db, companyId),
 
-    rules,
+    rules: async (companyId, modelId, lang) =>
+      rulesOf(companyId, modelId, await inForceNow(companyId, modelId), lang),
 
-    async csv(companyId, modelId, lang) {
-      const list = await rules(companyId, modelId, lang);
+    async csv(companyId, modelId, releaseId, lang) {
+      // Exactly the release the list showed: a file of another (started since) would be taken for it.
+      const release = await inForceNow(companyId, modelId);
+      if (release.releaseId !== releaseId) throw new ApiError(ERROR.conflict);
+      const list = await rulesOf(companyId, modelId, release, lang);
       const model = await db
         .selectFrom("detection_models")
         .select(["model_id", "model_name"])
@@ -137,7 +156,9 @@ export function createReleasedRuleService(deps: Pick<ServiceDeps, "db" | "now">)
         }),
       ]);
       const safeModel = modelId.replace(/[^A-Za-z0-9_-]/g, "_");
-      return { fileName: `releasedRuleList_${safeModel}_${japanStamp(now())}.csv`, content };
+      // Named after the release it holds: its start, Japan time, to the minute (yyyyMMddHHmm).
+      const startsAt = japanStamp(release.startsAt).slice(0, 12);
+      return { fileName: `releasedRuleList_${safeModel}_${startsAt}.csv`, content };
     },
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import {
+  type ExportCsvInput,
   type ExportCsvOutcome,
   type LoadModelsOutcome,
   type LoadRulesOutcome,
@@ -14,6 +15,7 @@ import {
   csvForbidden,
   csvMade,
   csvRefused,
+  csvReleaseChanged,
   demoList,
   demoModels,
   modelsLoaded,
@@ -26,7 +28,7 @@ import {
 interface Fakes {
   models?: () => Promise<LoadModelsOutcome>;
   rules?: (modelId: string) => Promise<LoadRulesOutcome>;
-  csv?: (modelId: string) => Promise<ExportCsvOutcome>;
+  csv?: (input: ExportCsvInput) => Promise<ExportCsvOutcome>;
 }
 
 function startList(fakes: Fakes = {}) {
@@ -42,12 +44,15 @@ function startList(fakes: Fakes = {}) {
         calls.push(`rules ${input.modelId}`);
         return (fakes.rules ?? (async () => rulesLoaded))(input.modelId);
       }),
-      exportCsv: fromPromise<ExportCsvOutcome, { modelId: string }>(({ input }) => {
-        calls.push(`csv ${input.modelId}`);
-        return (fakes.csv ?? (async () => csvMade))(input.modelId);
+      exportCsv: fromPromise<ExportCsvOutcome, ExportCsvInput>(({ input }) => {
+        calls.push(`csv ${input.modelId} ${input.releaseId}`);
+        return (fakes.csv ?? (async () => csvMade))(input);
       }),
     },
-    actions: { saveCsv: (_, params) => saved.push(params.file) },
+    actions: {
+      saveCsv: (_, params) => saved.push(params.file),
+      announceReleaseChanged: () => calls.push("announce release changed"),
+    },
   });
   return { actor: createActor(machine).start(), calls, saved };
 }
@@ -113,7 +118,7 @@ describe("releasedRuleListMachine", () => {
       expect(actor.getSnapshot().context.list).toEqual(demoList);
       expect(actor.getSnapshot().can({ type: "csv.export" })).toBe(true);
       expect(saved).toEqual([]);
-      expect(calls).toEqual(["models", "rules MODEL01", "csv MODEL01"]);
+      expect(calls).toEqual(["models", "rules MODEL01", "csv MODEL01 R0001"]);
     }
   });
 
@@ -133,7 +138,37 @@ describe("releasedRuleListMachine", () => {
     expect(actor.getSnapshot().value).toBe("noRules");
     expect(actor.getSnapshot().context.errors.map((e) => e.code)).toEqual([ERROR.noDataFound]);
     expect(saved).toEqual([]);
-    expect(calls).toEqual(["models", "rules MODEL01", "csv MODEL01", "rules MODEL01"]);
+    expect(calls).toEqual(["models", "rules MODEL01", "csv MODEL01 R0001", "rules MODEL01"]);
+  });
+
+  it("says 015 and reloads the list when another release is in force than the one shown", async () => {
+    const newer = { ...demoList, releaseId: "R0002", startsAt: "2026-02-01T00:00:00.000Z" };
+    let loads = 0;
+    const { actor, calls, saved } = startList({
+      rules: async () => ({ ok: true, result: ++loads === 1 ? demoList : newer, messages: [] }),
+      csv: async (input) => (input.releaseId === "R0002" ? csvMade : csvReleaseChanged),
+    });
+    actor.send({ type: "list.load" });
+    await settle();
+    await settle();
+    actor.send({ type: "csv.export" });
+    await settle();
+    await settle();
+    expect(saved).toEqual([]);
+    expect(actor.getSnapshot().value).toBe("showing");
+    expect(actor.getSnapshot().context.list).toEqual(newer);
+    // The next export names the release now shown.
+    actor.send({ type: "csv.export" });
+    await settle();
+    expect(saved).toHaveLength(1);
+    expect(calls).toEqual([
+      "models",
+      "rules MODEL01",
+      "csv MODEL01 R0001",
+      "announce release changed",
+      "rules MODEL01",
+      "csv MODEL01 R0002",
+    ]);
   });
 
   it("drops the answer for a model no longer chosen", async () => {
@@ -163,7 +198,8 @@ describe("releasedRuleListMachine", () => {
     await settle();
     expect(actor.getSnapshot().value).toBe("showing");
     expect(saved).toEqual([csvMade.ok ? csvMade.result : null]);
-    expect(calls.at(-1)).toBe("csv MODEL01");
+    // The file asked for is the shown release's.
+    expect(calls.at(-1)).toBe("csv MODEL01 R0001");
   });
 
   it("tells a tenant without models apart from a failure, and retries", async () => {

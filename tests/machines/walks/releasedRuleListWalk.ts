@@ -16,6 +16,7 @@ export const demoModels = [
 
 export const demoList = {
   modelId: "MODEL01",
+  releaseId: "R0001",
   startsAt: "2026-01-01T00:00:00.000Z",
   rules: [
     {
@@ -49,12 +50,22 @@ export const rulesForbidden: LoadRulesOutcome = {
 };
 export const csvMade: ExportCsvOutcome = {
   ok: true,
-  result: { fileName: "releasedRuleList_MODEL01_20260101090000.csv", content: "\uFEFFGroup name\r\n" },
+  result: { fileName: "releasedRuleList_MODEL01_202601010900.csv", content: "\uFEFFGroup name\r\n" },
   messages: [],
 };
 export const csvRefused: ExportCsvOutcome = {
   ok: false,
   errors: [{ code: ERROR.noDataFound, message: "No relevant data found" }],
+};
+/** Another release started since the list was shown (015). */
+export const csvReleaseChanged: ExportCsvOutcome = {
+  ok: false,
+  errors: [
+    {
+      code: ERROR.conflict,
+      message: "Another user is updating the same information. Please reload and try again.",
+    },
+  ],
 };
 export const csvForbidden: ExportCsvOutcome = {
   ok: false,
@@ -76,14 +87,14 @@ export const releasedRuleListWalk = {
   outputs: {
     loadModels: [modelsLoaded, noModelsLoaded, modelsRefused],
     loadRules: [rulesLoaded, noRelease, rulesForbidden],
-    exportCsv: [csvMade, csvRefused, csvForbidden],
+    exportCsv: [csvMade, csvReleaseChanged, csvRefused, csvForbidden],
   },
   failures: {
     loadModels: [callThrew],
     loadRules: [callThrew],
     exportCsv: [callThrew],
   },
-  recordedActions: ["saveCsv"],
+  recordedActions: ["saveCsv", "announceReleaseChanged"],
   journeys: [
     {
       description: "the first model's rules are shown and saved as CSV",
@@ -120,6 +131,19 @@ export const releasedRuleListWalk = {
       ],
       endState: "noRules",
       actions: [],
+    },
+    {
+      description: "an export of a release no longer in force (015) says so and shows the one in force",
+      events: [
+        load,
+        { type: "xstate.done.actor.loadModels", output: modelsLoaded },
+        { type: "xstate.done.actor.loadRules", output: rulesLoaded },
+        exportCsv,
+        { type: "xstate.done.actor.exportCsv", output: csvReleaseChanged },
+        { type: "xstate.done.actor.loadRules", output: rulesLoaded },
+      ],
+      endState: "showing",
+      actions: ["announceReleaseChanged"],
     },
     {
       description: "an export refused otherwise (962) saves nothing and keeps the table",
