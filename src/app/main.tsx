@@ -3,6 +3,7 @@ import "./styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App.tsx";
+import { installHistoryGuard } from "./historyGuard.ts";
 import { detectLang, initI18n } from "./i18n/i18n.ts";
 import { currentPath } from "./navigation.ts";
 import { preloadRoute } from "./routeChunks.ts";
@@ -15,6 +16,9 @@ const firstChunks = (): Promise<void> =>
     preloadRoute(currentPath()),
     new Promise<void>((resolve) => setTimeout(resolve, FIRST_CHUNKS_WAIT_MS)),
   ]);
+
+// Before the router subscribes to popstate: a screen's guard must see Back before the router does.
+installHistoryGuard();
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");

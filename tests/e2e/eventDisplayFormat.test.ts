@@ -34,6 +34,7 @@ import {
   loginAs,
   messageNo,
   onPath,
+  pathOf,
   screenReady,
   textOnPage,
   visible,
@@ -734,6 +735,52 @@ describe.each(TEST_LANGS)("event detail display customisation [%s]", (lang) => {
     expect(await unloadIsQuestioned(ui.page)).toBe(false);
     // Nothing was saved.
     expect((await layoutOf(ui.page, lang)).isDefault).toBe(true);
+  });
+
+  it("asks before the browser's Back leaves with unsaved changes; declined, the edits stay", async () => {
+    const d = DETAIL[lang];
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    await openEditor();
+    const eventId = await demoEventId(ui.page, lang);
+    const detailUrl = `/EventDetail?eventId=${encodeURIComponent(eventId)}`;
+    const onDetail = () => ui.page.waitForURL((url) => `${url.pathname}${url.search}` === `/v3${detailUrl}`);
+    await ui.page.goto(ui.app.at(detailUrl));
+    await visible(heading(ui.page, d.heading));
+    await screenReady(ui.page);
+    // Opened in the page (a history entry of the same document, as the browser's Back then goes to).
+    await button(ui.page, d.changeDisplayedItems).click();
+    await onPath(ui.page, EDIT_PATH);
+    await screenReady(ui.page);
+    await checkbox(listSection(s.modes["0"]), fields.amount).uncheck();
+
+    await ui.page.goBack();
+    const dialog = await visible(ui.page.getByRole("dialog"));
+    await visible(dialog.getByText(s.discardConfirm, { exact: true }));
+    expect(pathOf(ui.page)).toBe(EDIT_PATH);
+    await button(dialog, l.cancel).click();
+    await gone(ui.page.getByRole("dialog"));
+    // Declined: the screen and its edit stay (the editor takes input again once the dialog is closed).
+    await expect.poll(() => button(ui.page, s.back).getAttribute("aria-disabled")).not.toBe("true");
+    expect(pathOf(ui.page)).toBe(EDIT_PATH);
+    await visible(textOnPage(ui.page, s.unsaved));
+    expect(await checkbox(listSection(s.modes["0"]), fields.amount).isChecked()).toBe(false);
+
+    // Agreed: back to the event detail, nothing saved.
+    await ui.page.goBack();
+    await confirmWithExecute(s.discardConfirm);
+    await onDetail();
+    await visible(heading(ui.page, d.heading));
+    expect(await unloadIsQuestioned(ui.page)).toBe(false);
+    expect((await layoutOf(ui.page, lang)).isDefault).toBe(true);
+
+    // Nothing unsaved: Back leaves at once.
+    await screenReady(ui.page);
+    await button(ui.page, d.changeDisplayedItems).click();
+    await onPath(ui.page, EDIT_PATH);
+    await screenReady(ui.page);
+    await ui.page.goBack();
+    await onDetail();
+    expect(await ui.page.getByRole("dialog").count()).toBe(0);
   });
 
   it("asks before leaving by a main-menu entry with unsaved changes; Cancel keeps the draft", async () => {

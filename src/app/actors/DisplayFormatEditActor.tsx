@@ -54,14 +54,14 @@ async function loadFormat(run: RunCall): Promise<LoadFormatOutcome> {
 }
 
 /**
- * `leavingByMenu` is true while the main menu takes the operator away (it navigates itself), so the
- * machine's `leave` goes back to the opening screen only for Back.
+ * `leavingElsewhere` is true while the main menu or the browser's history takes the operator away
+ * (each navigates itself), so the machine's `leave` goes back to the opening screen only for Back.
  */
 export function DisplayFormatEditProvider({
-  leavingByMenu,
+  leavingElsewhere,
   children,
 }: {
-  leavingByMenu: RefObject<boolean>;
+  leavingElsewhere: RefObject<boolean>;
   children: ReactNode;
 }) {
   const run = useRunCall();
@@ -89,7 +89,7 @@ export function DisplayFormatEditProvider({
       },
       actions: {
         leave: () => {
-          if (!leavingByMenu.current) navigateTo(displayFormatReturnUrl());
+          if (!leavingElsewhere.current) navigateTo(displayFormatReturnUrl());
         },
       },
     }),

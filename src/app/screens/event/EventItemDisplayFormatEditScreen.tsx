@@ -21,16 +21,17 @@ import "./displayFormat/displayFormat.css";
  * items, 3 other). Save and Reset to default ask first; Cancel puts the saved layout back once the
  * operator agrees to discard the unsaved changes (the spec's edit-discard confirmation); Back
  * returns to the screen it was opened from (asking first when there are unsaved changes, as a main-menu
- * entry does). A readable-only operator sees the layout without any control that changes it.
+ * entry and the browser's Back do). A readable-only operator sees the layout without any control that changes it.
  */
 export function EventItemDisplayFormatEditScreen() {
   const { t } = useTranslation("eventDisplay");
   usePageTitle(t("heading"));
-  // True while the main menu takes the operator away with unsaved changes (the menu navigates).
-  const leavingByMenu = useRef(false);
+  // True while the main menu or the browser's Back takes the operator away with unsaved changes
+  // (they navigate themselves).
+  const leavingElsewhere = useRef(false);
   return (
-    <DisplayFormatEditProvider leavingByMenu={leavingByMenu}>
-      <DisplayFormatLeaveGuard leavingByMenu={leavingByMenu} />
+    <DisplayFormatEditProvider leavingElsewhere={leavingElsewhere}>
+      <DisplayFormatLeaveGuard leavingElsewhere={leavingElsewhere} />
       <DisplayFormatEditor />
     </DisplayFormatEditProvider>
   );
