@@ -6,10 +6,9 @@ import {
   DETAIL_CATEGORIES,
   type DeviceField,
   EVENT_SECTIONS,
+  fieldsOfParty,
   type ItemField,
   type PartyField,
-  PURCHASER_ONLY,
-  SHIPPING_ONLY,
 } from "./eventFields.ts";
 import { INTEGER_MAX } from "./validation.ts";
 
@@ -28,14 +27,13 @@ export const FIXED_ITEM_SECTIONS = ["basic", "purchaser", "shipping", "device", 
 export type FixedItemSection = (typeof FIXED_ITEM_SECTIONS)[number];
 
 /**
- * The fields each section can pin. A party pins only the fields it can have: the purchaser has no
- * delivery company (SHIPPING_ONLY), the shipping party no media code (PURCHASER_ONLY), so
+ * The fields each section can pin. A party pins only the fields it can have (fieldsOfParty):
  * "Purchaser: Delivery company" would be blank for every event.
  */
 export const FIXED_ITEM_FIELDS: Record<FixedItemSection, readonly string[]> = {
   basic: EVENT_SECTIONS.basic,
-  purchaser: EVENT_SECTIONS.party.filter((field) => !SHIPPING_ONLY.includes(field)),
-  shipping: EVENT_SECTIONS.party.filter((field) => !PURCHASER_ONLY.includes(field)),
+  purchaser: fieldsOfParty("purchaser"),
+  shipping: fieldsOfParty("shipping"),
   device: EVENT_SECTIONS.device,
   card: EVENT_SECTIONS.card,
 };

@@ -105,6 +105,13 @@ export type RelatedEventField = (typeof EVENT_SECTIONS.relatedEvent)[number];
 export const PURCHASER_ONLY: readonly PartyField[] = ["mediaCode"];
 export const SHIPPING_ONLY: readonly PartyField[] = ["deliveryCompany"];
 
+/** Of `fields`, those the party can have: the purchaser has no delivery company, shipping no media code. */
+export const fieldsOfParty = (
+  party: "purchaser" | "shipping",
+  fields: readonly PartyField[] = EVENT_SECTIONS.party,
+): PartyField[] =>
+  fields.filter((field) => !(party === "purchaser" ? SHIPPING_ONLY : PURCHASER_ONLY).includes(field));
+
 /** Sections of the event detail, in their default order (the display format can reorder them). */
 export const DETAIL_CATEGORIES = [
   "basic",

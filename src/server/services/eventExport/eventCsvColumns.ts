@@ -6,8 +6,7 @@ import {
   EVENT_SECTIONS,
   EXPORT_GROUPS,
   type ExportGroup,
-  PURCHASER_ONLY,
-  SHIPPING_ONLY,
+  fieldsOfParty,
 } from "../../../contract/eventFields.ts";
 import { firedRuleDescription } from "../../../contract/screening.ts";
 import { type CsvDelimiter, defuseFormula } from "../csvSafe.ts";
@@ -62,9 +61,9 @@ function groupFields(group: ExportGroup): readonly string[] {
     case "basic":
       return EVENT_SECTIONS.basic;
     case "purchaser":
-      return EVENT_SECTIONS.party.filter((field) => !SHIPPING_ONLY.includes(field));
+      return fieldsOfParty("purchaser");
     case "shipping":
-      return EVENT_SECTIONS.party.filter((field) => !PURCHASER_ONLY.includes(field));
+      return fieldsOfParty("shipping");
     case "order":
       return EVENT_SECTIONS.item;
     case "device":

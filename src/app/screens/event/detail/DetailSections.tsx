@@ -6,9 +6,7 @@ import {
   type DetailCategory,
   EVENT_FIELD_LABELS,
   EVENT_SECTION_LABELS,
-  type PartyField,
-  PURCHASER_ONLY,
-  SHIPPING_ONLY,
+  fieldsOfParty,
 } from "../../../../contract/eventFields.ts";
 import { currentLang } from "../../../i18n/i18n.ts";
 import { isOverdue } from "../manualDeadline.ts";
@@ -49,9 +47,6 @@ function shownFields(
 
 type Party = "purchaser" | "shipping";
 
-const partyFields = (fields: readonly PartyField[], party: Party) =>
-  fields.filter((field) => !(party === "purchaser" ? SHIPPING_ONLY : PURCHASER_ONLY).includes(field));
-
 /**
  * A party's fields, each noted where both parties have a value and the other's differs. The note
  * goes on the party shown second, naming the first ("購入者と異なる").
@@ -62,10 +57,10 @@ function partyShownFields(
   party: Party,
   comparedWith: { party: Party; note: string } | undefined,
 ): ShownField[] {
-  const shown = shownFields(detail[party], partyFields(format.otherItems.party, party), "party");
+  const shown = shownFields(detail[party], fieldsOfParty(party, format.otherItems.party), "party");
   if (!comparedWith) return shown;
   const other = new Map(
-    shownFields(detail[comparedWith.party], partyFields(format.otherItems.party, comparedWith.party)).map(
+    shownFields(detail[comparedWith.party], fieldsOfParty(comparedWith.party, format.otherItems.party)).map(
       (field) => [field.key, field.value],
     ),
   );
@@ -124,7 +119,7 @@ export function DetailSections({ detail, format }: { detail: EventDetail; format
         return (
           <FieldList
             wide={wide}
-            allHidden={partyFields(format.otherItems.party, category).length === 0}
+            allHidden={fieldsOfParty(category, format.otherItems.party).length === 0}
             fields={partyShownFields(detail, format, category, comparedWith)}
           />
         );

@@ -12,11 +12,6 @@ import { DisplayFormatEditActor } from "../../../actors/DisplayFormatEditActor.t
 import { useEntryName, useFieldName, useSectionName } from "./entryNames.ts";
 import { useFocusAfterMove } from "./useFocusAfterMove.ts";
 
-type FixedSection = FixedItemSection;
-
-/** The fields a section can pin: a party's never-filled fields (the other party's only) are not offered. */
-const fieldsOf = (section: FixedSection): readonly string[] => FIXED_ITEM_FIELDS[section];
-
 /**
  * Mode 2: the fixed items in their order (move up / down, remove), the count against the limit of
  * FIXED_ITEM_LIMIT, and a section + item picker that adds one at the end while there is room.
@@ -30,8 +25,8 @@ export function FixedItemsEditor() {
   const nameOf = useEntryName();
   const sectionName = useSectionName();
   const fieldName = useFieldName();
-  const [section, setSection] = useState<FixedSection>("basic");
-  const [field, setField] = useState<string>(fieldsOf("basic")[0] ?? "");
+  const [section, setSection] = useState<FixedItemSection>("basic");
+  const [field, setField] = useState<string>(FIXED_ITEM_FIELDS.basic[0] ?? "");
   const ids = { count: useId(), section: useId(), field: useId(), note: useId(), names: useId() };
   const focus = useFocusAfterMove();
   const addButton = useRef<HTMLButtonElement>(null);
@@ -135,9 +130,9 @@ export function FixedItemsEditor() {
               value={section}
               disabled={locked}
               onChange={(event) => {
-                const next = event.target.value as FixedSection;
+                const next = event.target.value as FixedItemSection;
                 setSection(next);
-                setField(fieldsOf(next)[0] ?? "");
+                setField(FIXED_ITEM_FIELDS[next][0] ?? "");
               }}
             >
               {FIXED_ITEM_SECTIONS.map((value) => (
@@ -157,7 +152,7 @@ export function FixedItemsEditor() {
               disabled={locked}
               onChange={(event) => setField(event.target.value)}
             >
-              {fieldsOf(section).map((value) => (
+              {FIXED_ITEM_FIELDS[section].map((value) => (
                 <option key={value} value={value}>
                   {fieldName(value)}
                 </option>
