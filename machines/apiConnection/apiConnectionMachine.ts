@@ -4,7 +4,13 @@ import type { ErrorItem } from "../../src/contract/envelope.ts";
 import { ERROR } from "../../src/contract/errors.ts";
 import { internalFailure } from "../shared/internalFailure.ts";
 import { notProvided } from "../shared/notProvided.ts";
-import { acceptedResult, type CallOutcome, isAccepted, refusalErrors } from "../shared/outcome.ts";
+import {
+  acceptedResult,
+  type CallOutcome,
+  isAccepted,
+  refusalErrors,
+  refusedWith,
+} from "../shared/outcome.ts";
 
 export interface ApiConnectionContext {
   /** The company's connection info with the key masked; null until loaded. */
@@ -67,8 +73,7 @@ export const apiConnectionMachine = setup({
     copied: (_, params: { outcome: CopySecretOutcome }) => params.outcome.ok && params.outcome.result.copied,
     secretShown: ({ context }) => context.secretKey !== null,
     /** Another administrator reissued the key since this screen loaded it (015). */
-    conflict: (_, params: { outcome: CallOutcome<unknown> }) =>
-      !params.outcome.ok && params.outcome.errors.some((error) => error.code === ERROR.conflict),
+    conflict: (_, params: { outcome: CallOutcome<unknown> }) => refusedWith(params.outcome, ERROR.conflict),
   },
   actions: {
     recordInfo: assign((_, params: { info: ApiConnectionInfo }) => ({

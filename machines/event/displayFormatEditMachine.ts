@@ -11,7 +11,13 @@ import {
 } from "../../src/contract/eventDisplayFormat.ts";
 import { internalFailure } from "../shared/internalFailure.ts";
 import { notProvided } from "../shared/notProvided.ts";
-import { acceptedResult, type CallOutcome, isAccepted, refusalErrors } from "../shared/outcome.ts";
+import {
+  acceptedResult,
+  type CallOutcome,
+  isAccepted,
+  refusalErrors,
+  refusedWith,
+} from "../shared/outcome.ts";
 import {
   canMove,
   canToggle,
@@ -99,8 +105,7 @@ export const displayFormatEditMachine = setup({
     outcomeAccepted: (_, params: { outcome: CallOutcome<unknown> }) => isAccepted(params.outcome),
     confirmed: (_, params: { confirmed: boolean }) => params.confirmed,
     /** Somebody stored the layout since it was loaded (015). */
-    conflict: (_, params: { outcome: CallOutcome<unknown> }) =>
-      refusalErrors(params.outcome).some((error) => error.code === ERROR.conflict),
+    conflict: (_, params: { outcome: CallOutcome<unknown> }) => refusedWith(params.outcome, ERROR.conflict),
     writable: ({ context }) => context.writable,
     dirty: ({ context }) => draftChanged(context),
     /** A writer's draft without any section: refused here, the server would answer 902. */

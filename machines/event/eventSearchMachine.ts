@@ -12,7 +12,13 @@ import {
 } from "../../src/contract/eventSearch.ts";
 import { internalFailure } from "../shared/internalFailure.ts";
 import { notProvided } from "../shared/notProvided.ts";
-import { acceptedResult, type CallOutcome, isAccepted, refusalErrors } from "../shared/outcome.ts";
+import {
+  acceptedResult,
+  type CallOutcome,
+  isAccepted,
+  refusalErrors,
+  refusedWith,
+} from "../shared/outcome.ts";
 import {
   isExportable,
   isRowSelected,
@@ -139,9 +145,6 @@ const isTicked = (context: EventSearchContext, eventId: string) => {
   return row !== undefined && isRowSelected(context.selection, row);
 };
 
-const hasError = (outcome: CallOutcome<unknown>, code: string) =>
-  refusalErrors(outcome).some((error) => error.code === code);
-
 /**
  * Event list (spec section 2, issue 4): searches (quick or detailed), pages through the results by
  * keyset cursor (next and previous over a cursor stack; a new page size starts again at page 1),
@@ -176,13 +179,13 @@ export const eventSearchMachine = setup({
     },
     outcomeAccepted: (_, params: { outcome: CallOutcome<unknown> }) => isAccepted(params.outcome),
     noDataFound: (_, params: { outcome: CallOutcome<unknown> }) =>
-      hasError(params.outcome, ERROR.noDataFound),
+      refusedWith(params.outcome, ERROR.noDataFound),
     tooManyRows: (_, params: { outcome: CallOutcome<unknown> }) =>
-      hasError(params.outcome, ERROR.tooManyRows),
+      refusedWith(params.outcome, ERROR.tooManyRows),
     hasNextPage: ({ context }) => context.page?.nextCursor != null,
     /** 676 for a page after page 1: its cursor's events are gone (deleted since the page was left). */
     laterPageGone: ({ context }, params: { outcome: CallOutcome<unknown> }) =>
-      context.cursors.length > 1 && hasError(params.outcome, ERROR.noDataFound),
+      context.cursors.length > 1 && refusedWith(params.outcome, ERROR.noDataFound),
     hasPreviousPage: ({ context }) => context.cursors.length > 1,
     allOfSearchSelected: ({ context }) => context.selection.kind === "search",
     rowStaysOneModel: ({ context, event }) => {

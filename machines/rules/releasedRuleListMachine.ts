@@ -4,7 +4,13 @@ import { ERROR } from "../../src/contract/errors.ts";
 import type { DetectionModel, ReleasedRuleCsv, ReleasedRuleRow } from "../../src/contract/releasedRules.ts";
 import { internalFailure } from "../shared/internalFailure.ts";
 import { notProvided } from "../shared/notProvided.ts";
-import { acceptedResult, type CallOutcome, isAccepted, refusalErrors } from "../shared/outcome.ts";
+import {
+  acceptedResult,
+  type CallOutcome,
+  isAccepted,
+  refusalErrors,
+  refusedWith,
+} from "../shared/outcome.ts";
 
 export interface ReleasedRuleList {
   modelId: string;
@@ -64,10 +70,10 @@ export const releasedRuleListMachine = setup({
       params.outcome.ok && params.outcome.result.models.length > 0,
     /** 015: another release is in force than the one the list shows. */
     releaseChanged: (_, params: { outcome: CallOutcome<unknown> }) =>
-      !params.outcome.ok && params.outcome.errors.some((error) => error.code === ERROR.conflict),
+      refusedWith(params.outcome, ERROR.conflict),
     /** 676: the model has no release in force (any more). */
     noRelease: (_, params: { outcome: CallOutcome<unknown> }) =>
-      !params.outcome.ok && params.outcome.errors.some((error) => error.code === ERROR.noDataFound),
+      refusedWith(params.outcome, ERROR.noDataFound),
   },
   actions: {
     recordModels: assign((_, params: { models: DetectionModel[] }) => ({
