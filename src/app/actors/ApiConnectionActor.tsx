@@ -10,6 +10,7 @@ import {
 } from "../../../machines/apiConnection/apiConnectionMachine.ts";
 import { apiConnectionInfo, apiSecretReveal, apiSecretRotate } from "../../contract/apiConnection.ts";
 import { ERROR } from "../../contract/errors.ts";
+import { errorNoticeText } from "./applyRouting.ts";
 import { useRunCall } from "./CallRunner.tsx";
 import { useConfirm } from "./ConfirmDialogActor.tsx";
 import { NotificationsActor } from "./NotificationsActor.tsx";
@@ -106,7 +107,7 @@ export function ApiConnectionProvider({ children }: { children: ReactNode }) {
           notifications.send({
             type: "notify.show",
             colour: "error",
-            text: `${ERROR.conflict}\n${message("no.015")}`,
+            text: errorNoticeText(ERROR.conflict, message("no.015")),
           }),
       },
     }),

@@ -28,6 +28,7 @@ import {
 import { MANUAL_RESULT } from "../../contract/screening.ts";
 import { translateKey } from "../i18n/i18n.ts";
 import { shownErrorText } from "../ui/shownErrorText.ts";
+import { errorNoticeText } from "./applyRouting.ts";
 import { type RunCall, useRunCall } from "./CallRunner.tsx";
 import { useConfirm } from "./ConfirmDialogActor.tsx";
 import { EventDetailActor } from "./EventDetailActor.tsx";
@@ -160,9 +161,11 @@ export function EventDetailScreeningProvider({ children }: { children: ReactNode
             type: "notify.show",
             colour: "error",
             text: params.errors
-              .map(
-                (error) =>
-                  `${error.code}\n${shownErrorText(error)}\n${translateKey("eventDetail:notSavedOn", { eventId: params.eventId })}`,
+              .map((error) =>
+                errorNoticeText(
+                  error.code,
+                  `${shownErrorText(error)}\n${translateKey("eventDetail:notSavedOn", { eventId: params.eventId })}`,
+                ),
               )
               .join("\n"),
           }),
@@ -171,7 +174,7 @@ export function EventDetailScreeningProvider({ children }: { children: ReactNode
           notifications.send({
             type: "notify.show",
             colour: "error",
-            text: `${ERROR.conflict}\n${t("no.015")}`,
+            text: errorNoticeText(ERROR.conflict, t("no.015")),
           }),
         reloadDetail: () => detail.send({ type: "detail.reload" }),
         releaseEdit: (_, params) => releaseEdit(run, params.eventId, false),

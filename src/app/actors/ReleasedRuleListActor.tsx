@@ -9,6 +9,7 @@ import {
 import { ERROR } from "../../contract/errors.ts";
 import { detectionModelList, releasedRuleCsv, releasedRuleList } from "../../contract/releasedRules.ts";
 import { saveTextFile } from "../ui/saveTextFile.ts";
+import { errorNoticeText } from "./applyRouting.ts";
 import { useRunCall } from "./CallRunner.tsx";
 import { NotificationsActor } from "./NotificationsActor.tsx";
 
@@ -46,7 +47,7 @@ export function ReleasedRuleListProvider({ children }: { children: ReactNode }) 
           notifications.send({
             type: "notify.show",
             colour: "error",
-            text: `${ERROR.conflict}\n${message("no.015")}`,
+            text: errorNoticeText(ERROR.conflict, message("no.015")),
           }),
         // The file is handed to the browser here, so the notice (005) is the screen's, not the server's.
         saveCsv: (_, params) => {

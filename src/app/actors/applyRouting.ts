@@ -17,10 +17,13 @@ export interface RoutingEffects {
   goToSystemError(reason: SystemErrorReason): void;
 }
 
-/** A notice's text: an error reads its code, then its message on a new line (spec section 8). */
+/** An error notification's text: its code, then its message on a new line (spec section 8). */
+export const errorNoticeText = (code: string, message: string): string => `${code}\n${message}`;
+
+/** A notice's text: an error reads as errorNoticeText. */
 export function noticeText(notice: Notice, messageText: (no: MessageNo) => string): string {
   if ("messageNo" in notice) return messageText(notice.messageNo);
-  return notice.code ? `${notice.code}\n${notice.text}` : notice.text;
+  return notice.code ? errorNoticeText(notice.code, notice.text) : notice.text;
 }
 
 /**
