@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineCall } from "./call.ts";
-import { DATE_RANGE, issue } from "./validation.ts";
+import { DATE_RANGE, inInstantRange, issue } from "./validation.ts";
 
 /**
  * API connection information (spec section 2): what a shop needs to call the screening API.
@@ -48,11 +48,8 @@ export const apiSecretRotate = defineCall({
   request: z
     .object({
       rotatedAt: z.iso
-        .datetime()
-        .refine(
-          (v) => v >= DATE_RANGE.min && v.slice(0, 10) <= DATE_RANGE.max,
-          issue("dateRange", DATE_RANGE),
-        ),
+        .datetime({ offset: true, message: "validation.isoDateTime" })
+        .refine(inInstantRange, issue("dateRange", DATE_RANGE)),
     })
     .strict(),
   response: z.object({ info: apiConnectionInfoSchema, secretKey: z.string() }),

@@ -1,6 +1,14 @@
 import { z } from "zod";
 import type { Lang } from "./envelope.ts";
-import { DATE_RANGE, dateText, issue, optionalText, requiredText, rules } from "./validation.ts";
+import {
+  DATE_RANGE,
+  dateText,
+  inInstantRange,
+  issue,
+  optionalText,
+  requiredText,
+  rules,
+} from "./validation.ts";
 
 /**
  * One payment as a shop sends it to the screening API (spec section 3: event, purchaser and shipping,
@@ -61,16 +69,6 @@ const dateField = dateText(false).meta({
   pattern: "^(19|[2-9][0-9])[0-9]{2}-",
   description: `YYYY-MM-DD, from ${DATE_RANGE.min} to ${DATE_RANGE.max}`,
 });
-/** DATE_RANGE as instants, in Japan time like every date of the console. */
-const INSTANT_RANGE = {
-  min: Date.parse(`${DATE_RANGE.min}T00:00:00+09:00`),
-  max: Date.parse(`${DATE_RANGE.max}T23:59:59.999+09:00`),
-};
-/** An invalid date-time is the format check's to report (NaN). */
-const inInstantRange = (v: string): boolean => {
-  const at = Date.parse(v);
-  return Number.isNaN(at) || (at >= INSTANT_RANGE.min && at <= INSTANT_RANGE.max);
-};
 
 export const partySchema = z
   .object({

@@ -161,6 +161,17 @@ function strictDate(v: string, format: string): boolean {
  */
 export const DATE_RANGE = { min: "1900-01-01", max: "9999-12-31" } as const;
 
+/** DATE_RANGE as instants, in Japan time like every date of the console. */
+const INSTANT_RANGE = {
+  min: Date.parse(`${DATE_RANGE.min}T00:00:00+09:00`),
+  max: Date.parse(`${DATE_RANGE.max}T23:59:59.999+09:00`),
+};
+/** An invalid date-time is the format check's to report (NaN). */
+export const inInstantRange = (v: string): boolean => {
+  const at = Date.parse(v);
+  return Number.isNaN(at) || (at >= INSTANT_RANGE.min && at <= INSTANT_RANGE.max);
+};
+
 /** PostgreSQL's integer, the type of the stored IDs and versions a request names. */
 export const INTEGER_MAX = 2_147_483_647;
 
