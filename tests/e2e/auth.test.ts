@@ -119,6 +119,27 @@ describe.each(TEST_LANGS)("login, navigation and logout [%s]", (lang) => {
     await expectNoAxeViolations(ui.page, "Login with error 903");
   });
 
+  it("puts the keyboard focus on the password after a 903 from the Login button, not on the page's body", async () => {
+    await ui.page.goto(ui.app.at("/login"));
+    await visible(heading(ui.page, l.loginHeading));
+    await fillLogin(ui.page, lang, ACCOUNTS.acme, "Wrong-2026!pass");
+    const password = ui.page.getByLabel(l.password, { exact: true });
+    const loginButton = ui.page.getByRole("button", { name: l.loginButton, exact: true });
+    // Pressed by keyboard, then by mouse: the button is disabled while the login is sent.
+    for (const press of ["keyboard", "mouse"] as const) {
+      const answered = ui.page.waitForResponse((r) => r.url().endsWith("/api/v3/screen/login"));
+      if (press === "keyboard") {
+        await loginButton.focus();
+        await ui.page.keyboard.press("Enter");
+      } else await loginButton.click();
+      expect((await answered).status()).toBe(401);
+      await visible(textOnPage(ui.page, messageNo(lang, "903")));
+      await expect.poll(() => hasFocus(password), { timeout: 2_000 }).toBe(true);
+      // The wrong password can be typed over at once.
+      await password.blur();
+    }
+  });
+
   it("drops the 903 of the last attempt when the next one is stopped for an empty field", async () => {
     await ui.page.goto(ui.app.at("/login"));
     await visible(heading(ui.page, l.loginHeading));

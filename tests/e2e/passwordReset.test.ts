@@ -6,6 +6,7 @@ import {
   consoleSession,
   DEMO_PASSWORD,
   fillLogin,
+  hasFocus,
   heading,
   LABELS,
   loginAs,
@@ -122,6 +123,27 @@ describe.each(TEST_LANGS)("password reset by e-mail [%s]", (lang) => {
     await expectNoAxeViolations(ui.page, "Password change with a password over 20 characters");
     // Nothing was saved: the old password still signs in.
     await loginAs(ui.page, ui.app, lang, ACCOUNTS.reviewer);
+  });
+
+  it("refuses the current password with 921 and puts the keyboard focus on the new password", async () => {
+    await ui.page.goto(ui.app.at("/PasswordChangeRequest"));
+    await visible(heading(ui.page, l.requestHeading));
+    await ui.page.getByRole("textbox", { name: l.companyId, exact: true }).fill(ACCOUNTS.viewer.companyId);
+    await ui.page.getByRole("textbox", { name: l.email, exact: true }).fill(ACCOUNTS.viewer.email);
+    await ui.page.getByRole("button", { name: l.sendMail, exact: true }).click();
+    await onPath(ui.page, "/login");
+    const mail = await ui.app.smtp.waitFor((m) => m.to.includes(ACCOUNTS.viewer.email), 15_000);
+    const link = /https?:\/\/\S+\/v3\/PasswordChange\?token=[^\s"'<>]+/.exec(mail.text)?.[0];
+    expect(link, `no password change link in the mail:\n${mail.text}`).toBeDefined();
+    await ui.page.goto(link as string);
+    await visible(heading(ui.page, l.changeHeading));
+
+    // The Change button (disabled while the change is sent) pressed by mouse.
+    await change(DEMO_PASSWORD, DEMO_PASSWORD);
+    await visible(textOnPage(ui.page, messageNo(lang, "921")));
+    await expect.poll(() => hasFocus(passwordField(ui.page, l.newPassword)), { timeout: 2_000 }).toBe(true);
+    await expectNoAxeViolations(ui.page, "Password change refused with 921");
+    expect(pathOf(ui.page)).toBe("/PasswordChange");
   });
 
   it("answers a request for an unknown address exactly like a known one and sends no mail", async () => {

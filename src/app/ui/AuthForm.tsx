@@ -1,5 +1,5 @@
 import { Button, Flex, Link } from "@radix-ui/themes";
-import type { FormEvent, ReactNode, RefObject } from "react";
+import { type FormEvent, type ReactNode, type RefObject, useEffect, useRef } from "react";
 import type { ErrorItem } from "../../contract/envelope.ts";
 import { FormMessage } from "./FormMessage.tsx";
 
@@ -14,9 +14,15 @@ export function AuthForm(props: {
   messages: readonly ErrorItem[];
   submitLabel: string;
   submitDisabled: boolean;
+  /**
+   * The field (its id) the keyboard focus goes to when the server refused the form as a whole (903,
+   * 921) after the focus was lost with the disabled submit button; a field the refusal names goes first.
+   */
+  refusalFocus: string;
   link: { href: string; label: string };
   children: ReactNode;
 }) {
+  useFocusAfterSending(props.form, props.submitDisabled, props.refusalFocus);
   return (
     <>
       {props.messages.map((error) => (
@@ -35,4 +41,34 @@ export function AuthForm(props: {
       </form>
     </>
   );
+}
+
+/**
+ * The submit button is disabled while the form is sent, and a disabled button drops the keyboard
+ * focus to the page's body: a keyboard or screen-reader user who pressed it would then start again
+ * from the top of the page after a refusal. Once the button is enabled again, a focus that was lost
+ * goes to the first field marked invalid, else to `refusalFocus`; a focus still in a field (Enter
+ * pressed there) stays where it is.
+ */
+function useFocusAfterSending(
+  form: RefObject<HTMLFormElement | null>,
+  submitDisabled: boolean,
+  refusalFocus: string,
+): void {
+  const sending = useRef(false);
+  useEffect(() => {
+    if (submitDisabled) {
+      sending.current = true;
+      return;
+    }
+    if (!sending.current) return;
+    sending.current = false;
+    const active = document.activeElement;
+    if (active !== null && active !== document.body) return;
+    const fields = form.current;
+    const target =
+      fields?.querySelector<HTMLElement>("[aria-invalid='true']") ??
+      fields?.querySelector<HTMLElement>(`#${CSS.escape(refusalFocus)}`);
+    target?.focus();
+  }, [form, submitDisabled, refusalFocus]);
 }

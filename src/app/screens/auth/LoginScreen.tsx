@@ -56,6 +56,7 @@ export function LoginScreen() {
         messages={formMessages}
         submitLabel={t("submit")}
         submitDisabled={busy}
+        refusalFocus="password"
         link={{ href: appUrl("/PasswordChangeRequest"), label: t("forgotPassword") }}
       >
         <AccountFields

@@ -63,6 +63,7 @@ function RequestForm() {
         messages={serverErrors.filter((error) => !error.field)}
         submitLabel={t("send")}
         submitDisabled={busy || sent}
+        refusalFocus="companyId"
         link={{ href: appUrl(PUBLIC_PATHS.login), label: t("returnToLogin") }}
       >
         <AccountFields

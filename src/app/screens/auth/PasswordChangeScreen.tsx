@@ -149,6 +149,7 @@ function ChangeForm({ token, expiresAt }: { token: string; expiresAt: string }) 
         messages={formMessages}
         submitLabel={t("change")}
         submitDisabled={busy || changed}
+        refusalFocus="password"
         link={{ href: appUrl(PUBLIC_PATHS.login), label: t("returnToLogin") }}
       >
         <TextInputField
