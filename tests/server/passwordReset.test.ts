@@ -10,6 +10,8 @@ import { LOCKOUT, RESET_REQUEST_INTERVAL_SECONDS, RESET_TOKEN_MINUTES } from "..
 import { ERROR } from "../../src/contract/errors.ts";
 import { messageText } from "../../src/contract/messages.ts";
 import { DEMO_PASSWORD } from "../../src/server/db/seed/demoSeed.ts";
+import type { ServiceDeps } from "../../src/server/services/deps.ts";
+import { createPasswordResetService } from "../../src/server/services/passwordResetService.ts";
 import { type SmtpCapture, startSmtpCapture } from "../support/smtpCapture.ts";
 import { call, createTestApp, loginAs, type TestApp } from "./helpers/testApp.ts";
 import { testBackends } from "./helpers/testBackends.ts";
@@ -171,6 +173,55 @@ describe.each(testBackends())("password reset (%s)", (backend) => {
     );
     await requestToken("DEMO", email);
     expect(mailed()).toHaveLength(2);
+  });
+
+  it("mails once when requests for one operator arrive at the same time", async () => {
+    const email = "viewer@demo.example";
+    t.clock.advanceMinutes(RESET_REQUEST_INTERVAL_SECONDS / 60 + 0.01);
+    const before = smtp.messages.length;
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => call(t.app, passwordChangeRequest, { companyId: "DEMO", email })),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
+    await smtp.waitFor((m) => m.to.includes(email) && smtp.messages.indexOf(m) >= before, 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(smtp.messages.slice(before).filter((m) => m.to.includes(email))).toHaveLength(1);
+  });
+
+  it("answers before it reads or writes anything about the operator, so the reply's time tells nothing", async () => {
+    const held: (() => Promise<unknown>)[] = [];
+    const service = createPasswordResetService({
+      db: t.db,
+      config: t.config,
+      mailer: { send: async () => ({ messageId: "held" }) } as unknown as ServiceDeps["mailer"],
+      now: t.clock.now,
+      defer: (_what, task) => {
+        held.push(task);
+      },
+    });
+    const tokensOf = async (operatorEmail: string) =>
+      (
+        await t.db
+          .selectFrom("password_reset_tokens")
+          .innerJoin("operators", (join) =>
+            join
+              .onRef("operators.company_id", "=", "password_reset_tokens.company_id")
+              .onRef("operators.id", "=", "password_reset_tokens.operator_id"),
+          )
+          .select("password_reset_tokens.token_hash")
+          .where("operators.email", "=", operatorEmail)
+          .execute()
+      ).length;
+    t.clock.advanceMinutes(RESET_REQUEST_INTERVAL_SECONDS / 60 + 0.01);
+    const log = t.app.log;
+    const before = await tokensOf("admin@demo.example");
+    // A known operator and an unknown address: each leaves exactly one task for after the reply.
+    await service.request("DEMO", "admin@demo.example", log);
+    await service.request("DEMO", "nobody@demo.example", log);
+    expect(held).toHaveLength(2);
+    expect(await tokensOf("admin@demo.example"), "no link made before the reply").toBe(before);
+    for (const task of held) await task();
+    expect(await tokensOf("admin@demo.example")).toBe(before + 1);
   });
 
   it("a newer link replaces an older unused one", async () => {

@@ -22,66 +22,75 @@ export function createPasswordResetService(deps: ServiceDeps) {
     return row;
   }
 
-  return {
-    /**
-     * Mails a single-use link when the operator exists; the caller answers the same either way, and
-     * the mail goes out after the reply so the timing does not tell either.
-     */
-    async request(companyId: string, email: string, log: FastifyBaseLogger): Promise<void> {
-      const operator = await db
+  /**
+   * Makes the link and mails it when the operator exists and was not mailed within the interval.
+   * The operator's row is locked while the interval is checked and the link stored, so requests
+   * arriving together (several servers share PostgreSQL) mail once.
+   */
+  async function issueLink(companyId: string, email: string, log: FastifyBaseLogger): Promise<void> {
+    const at = now();
+    const token = randomSecret();
+    const expiresAt = new Date(at.getTime() + RESET_TOKEN_MINUTES * 60_000);
+    const operator = await db.transaction().execute(async (trx) => {
+      const found = await trx
         .selectFrom("operators")
         .select(["company_id", "id", "email", "name"])
         .where("company_id", "=", companyId)
         .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
+        .forUpdate()
         .executeTakeFirst();
-      if (!operator) {
+      if (!found) {
         log.info({ companyId, email }, "password change requested for no operator");
-        return;
+        return undefined;
       }
-      const at = now();
       // Anyone may ask for any address: a mail a minute at most, so the form cannot flood an inbox.
-      const recent = await db
+      const recent = await trx
         .selectFrom("password_reset_tokens")
         .select("created_at")
-        .where("company_id", "=", operator.company_id)
-        .where("operator_id", "=", operator.id)
+        .where("company_id", "=", found.company_id)
+        .where("operator_id", "=", found.id)
         .where("created_at", ">", new Date(at.getTime() - RESET_REQUEST_INTERVAL_SECONDS * 1000))
         .executeTakeFirst();
       if (recent) {
-        log.info(
-          { companyId, operatorId: operator.id },
-          "password change requested again within the interval",
-        );
-        return;
+        log.info({ companyId, operatorId: found.id }, "password change requested again within the interval");
+        return undefined;
       }
-      const token = randomSecret();
-      const expiresAt = new Date(at.getTime() + RESET_TOKEN_MINUTES * 60_000);
-      await db.transaction().execute(async (trx) => {
-        // A new link replaces any earlier one still unused.
-        await trx
-          .updateTable("password_reset_tokens")
-          .set({ used_at: at })
-          .where("company_id", "=", operator.company_id)
-          .where("operator_id", "=", operator.id)
-          .where("used_at", "is", null)
-          .execute();
-        await trx
-          .insertInto("password_reset_tokens")
-          .values({
-            company_id: operator.company_id,
-            token_hash: sha256(token),
-            operator_id: operator.id,
-            created_at: at,
-            expires_at: expiresAt,
-          })
-          .execute();
-      });
-      const url = `${config.publicUrl}/v3/PasswordChange?token=${encodeURIComponent(token)}`;
-      const mail = passwordResetMail({ to: operator.email, operatorName: operator.name, url, expiresAt });
-      deps.defer("password change link", async () => {
-        const sent = await deps.mailer.send(mail);
-        log.info({ companyId, operatorId: operator.id, ...sent }, "password change link sent");
-      });
+      // A new link replaces any earlier one still unused.
+      await trx
+        .updateTable("password_reset_tokens")
+        .set({ used_at: at })
+        .where("company_id", "=", found.company_id)
+        .where("operator_id", "=", found.id)
+        .where("used_at", "is", null)
+        .execute();
+      await trx
+        .insertInto("password_reset_tokens")
+        .values({
+          company_id: found.company_id,
+          token_hash: sha256(token),
+          operator_id: found.id,
+          created_at: at,
+          expires_at: expiresAt,
+        })
+        .execute();
+      return found;
+    });
+    if (!operator) return;
+    const url = `${config.publicUrl}/v3/PasswordChange?token=${encodeURIComponent(token)}`;
+    const sent = await deps.mailer.send(
+      passwordResetMail({ to: operator.email, operatorName: operator.name, url, expiresAt }),
+    );
+    log.info({ companyId, operatorId: operator.id, ...sent }, "password change link sent");
+  }
+
+  return {
+    /**
+     * Answers at once, the same whether or not the operator exists: the look-up, the link and the
+     * mail all come after the reply (an operator's link is written, an unknown address's is not, and
+     * that difference in time would tell who is registered).
+     */
+    async request(companyId: string, email: string, log: FastifyBaseLogger): Promise<void> {
+      deps.defer("password change link", () => issueLink(companyId, email, log));
     },
 
     async check(token: string): Promise<{ expiresAt: string }> {
