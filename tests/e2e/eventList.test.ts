@@ -487,6 +487,54 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
     await expectNoAxeViolations(ui.page, "event list with field messages");
   });
 
+  it("refuses a date or time typed in part at its box instead of searching every day; Clear empties it", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.reviewer);
+    const screen = screenOf(ui.page, lang);
+    // The landing search has answered.
+    await visible(screen.table);
+    await screen.detailMode.check();
+    const name = screen.field.createdAt;
+    const fromDate = screen.input(fill(screen.s.dateFrom, { field: name }));
+    const fromTime = screen.input(fill(screen.s.timeFrom, { field: name }));
+    await fromDate.fill("2026-02-10");
+    await fromTime.fill("10:00");
+    // Backspace empties the first part of each (the month or the year, the hour): the box still
+    // shows the rest, while its value, all the form can read, is "".
+    for (const box of [fromDate, fromTime]) {
+      await box.focus();
+      await box.press("Backspace");
+      expect(await box.inputValue()).toBe("");
+      expect(await box.evaluate((element: HTMLInputElement) => element.validity.badInput)).toBe(true);
+    }
+    const listCalls: string[] = [];
+    ui.page.on("request", (request) => {
+      if (request.url().endsWith("/api/v3/screen/event/list")) listCalls.push(request.url());
+    });
+    const before = ui.page.url();
+    await screen.input(screen.field.eventId).press("Enter");
+
+    const v = MESSAGES[lang].validation;
+    const dateMessage = fill(v.dateFormat, { format: "YYYY-MM-DD" });
+    const timeMessage = fill(v.timeFormat, { format: "HH:mm" });
+    await visible(ui.page.getByText(dateMessage, { exact: true }));
+    expect(await fromDate.getAttribute("aria-invalid")).toBe("true");
+    expect(await descriptionOf(fromDate)).toBe(dateMessage);
+    expect(await fromTime.getAttribute("aria-invalid")).toBe("true");
+    expect(await descriptionOf(fromTime)).toBe(timeMessage);
+    await expect.poll(() => fromDate.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(listCalls).toEqual([]);
+    expect(ui.page.url()).toBe(before);
+    await expectNoAxeViolations(ui.page, "event list with a date typed in part");
+
+    // Clear empties the boxes as shown, so the next search is the one the form shows.
+    await ui.page.getByRole("button", { name: screen.s.clear, exact: true }).click();
+    for (const box of [fromDate, fromTime])
+      expect(await box.evaluate((element: HTMLInputElement) => element.validity.badInput)).toBe(false);
+    await searched(ui.page, () => screen.input(screen.field.eventId).press("Enter"));
+    await ui.page.waitForURL((url) => url.searchParams.get("mode") === "1");
+    expect(new URL(ui.page.url()).searchParams.has("createdFromDate")).toBe(false);
+  });
+
   it("shows 676 when nothing matches, and takes a search of 500 space-separated values", async () => {
     await loginAs(ui.page, ui.app, lang, ACCOUNTS.reviewer);
     const screen = screenOf(ui.page, lang);

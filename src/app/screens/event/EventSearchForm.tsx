@@ -16,6 +16,7 @@ import { LIST_KEYS } from "./eventShortcuts.ts";
 import { SearchField } from "./SearchField.tsx";
 import { type SearchMode, SearchModeChooser } from "./SearchModeChooser.tsx";
 import { AWAITING_MANUAL_SCREENING, assignedToMe } from "./searchPresets.ts";
+import { clearUnreadableDates, unreadableDateErrors } from "./unreadableDates.ts";
 
 interface Draft {
   mode: SearchMode;
@@ -54,6 +55,7 @@ export function EventSearchForm({
   onSearch: (search: EventSearch) => void;
 }) {
   const { t } = useTranslation("eventList");
+  const { t: message } = useTranslation("messages");
   const formRef = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState<Draft>(() => draftOf(search));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -72,14 +74,18 @@ export function EventSearchForm({
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the search
   useEffect(() => {
     setDraft(draftOf(search));
+    clearUnreadableDates(formRef.current);
     setErrors({});
   }, [shownKey]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = validateForm(eventSearchSchema, searchOf(draft));
-    if (!checked.ok) {
-      setErrors(checked.errors);
+    // A date or time typed in part reads as "" (no date): it is refused at its box, whose message
+    // comes before the schema's (which would say the date is missing, "The date and time are a set").
+    const unreadable = unreadableDateErrors(formRef.current, (key, params) => message(key, params));
+    if (!checked.ok || Object.keys(unreadable).length > 0) {
+      setErrors({ ...(checked.ok ? {} : checked.errors), ...unreadable });
       // After React has marked the fields invalid.
       requestAnimationFrame(() => focusFirstInvalid(formRef.current));
       return;
@@ -133,6 +139,7 @@ export function EventSearchForm({
             color="gray"
             onClick={() => {
               setDraft((now) => ({ ...draftOf({ mode: SEARCH_MODE.quick, q: "" }), mode: now.mode }));
+              clearUnreadableDates(formRef.current);
               setErrors({});
             }}
           >
