@@ -80,14 +80,18 @@ export const passwordChangeRequest = defineCall({
   response: z.object({}),
 });
 
-/** Checks a reset token on entering /PasswordChange: 910 invalid, 919 expired; else its expiry. */
+/**
+ * Checks a reset token on entering /PasswordChange: 910 invalid, 919 expired; else its expiry, as the
+ * instant shown and as the milliseconds left by the server's clock, which the screen counts down from
+ * (the browser's clock may be off by more than the link's lifetime).
+ */
 export const passwordChangeCheck = defineCall({
   name: "passwordChangeCheck",
   method: "POST",
   path: "/api/v3/screen/passwordChangeCheck",
   access: { kind: "public" },
   request: z.object({ token: z.string().min(1).max(200) }).strict(),
-  response: z.object({ expiresAt: z.string() }),
+  response: z.object({ expiresAt: z.string(), remainingMs: z.number().int().nonnegative() }),
 });
 
 export const passwordChange = defineCall({

@@ -96,6 +96,13 @@ describe.each(testBackends())("password reset (%s)", (backend) => {
     expect(check.statusCode).toBe(200);
     const expiresAt = new Date(check.json().telegram.expiresAt).getTime();
     expect(expiresAt - t.clock.now().getTime()).toBe(RESET_TOKEN_MINUTES * 60_000);
+    // What is left by the server's clock, which the screen counts down from whatever the PC's clock says.
+    expect(check.json().telegram.remainingMs).toBe(RESET_TOKEN_MINUTES * 60_000);
+    t.clock.advanceMinutes(10);
+    expect((await call(t.app, passwordChangeCheck, { token })).json().telegram).toEqual({
+      expiresAt: new Date(expiresAt).toISOString(),
+      remainingMs: (RESET_TOKEN_MINUTES - 10) * 60_000,
+    });
 
     const changed = await call(t.app, passwordChange, {
       token,

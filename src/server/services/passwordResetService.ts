@@ -93,9 +93,12 @@ export function createPasswordResetService(deps: ServiceDeps) {
       deps.defer("password change link", () => issueLink(companyId, email, log));
     },
 
-    async check(token: string): Promise<{ expiresAt: string }> {
+    async check(token: string): Promise<{ expiresAt: string; remainingMs: number }> {
       const row = await validToken(token);
-      return { expiresAt: row.expires_at.toISOString() };
+      return {
+        expiresAt: row.expires_at.toISOString(),
+        remainingMs: Math.max(0, row.expires_at.getTime() - now().getTime()),
+      };
     },
 
     /**

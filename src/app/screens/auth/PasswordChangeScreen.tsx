@@ -55,8 +55,8 @@ export function PasswordChangeScreen({ token }: { token: string }) {
 function TokenCheck({ token }: { token: string }) {
   const { t } = useTranslation("password");
   const check = CallProgressActor.useActorRef();
-  const expiresAt = CallProgressActor.useSelector((snapshot) =>
-    snapshot.hasTag("10") ? callResult(passwordChangeCheck, snapshot.context.result).expiresAt : null,
+  const validity = CallProgressActor.useSelector((snapshot) =>
+    snapshot.hasTag("10") ? callResult(passwordChangeCheck, snapshot.context.result) : null,
   );
   const errors = CallProgressActor.useSelector((snapshot) =>
     snapshot.hasTag("20") ? snapshot.context.errors : null,
@@ -65,10 +65,10 @@ function TokenCheck({ token }: { token: string }) {
   useEffect(() => check.send({ type: "call.start", input: { token } }), [check, token]);
 
   if (errors) return <UnusableUrl refusal={refusalOf(errors)} />;
-  if (expiresAt === null) return <Loading label={t("checking")} heading />;
+  if (validity === null) return <Loading label={t("checking")} heading />;
   return (
     <CallProgressProvider spec={passwordChange} handling={{ manual: true, suppressMessages: true }}>
-      <ChangeForm token={token} expiresAt={expiresAt} />
+      <ChangeForm token={token} expiresAt={validity.expiresAt} remainingMs={validity.remainingMs} />
     </CallProgressProvider>
   );
 }
@@ -76,9 +76,13 @@ function TokenCheck({ token }: { token: string }) {
 const refusalOf = (errors: readonly ErrorItem[]): Refusal =>
   errors.some((error) => error.code === ERROR.resetTokenExpired) ? "919" : "910";
 
-/** True once `expiresAt` has passed; flips by itself at that moment. */
-function useExpired(expiresAt: string): boolean {
-  const deadline = Date.parse(expiresAt);
+/**
+ * True once the `remainingMs` the server counted when it checked the URL have passed here; flips by
+ * itself at that moment. Counted from now rather than compared with the browser's clock, which may
+ * run fast or slow by more than the link's lifetime.
+ */
+function useExpired(remainingMs: number): boolean {
+  const [deadline] = useState(() => Date.now() + remainingMs);
   const [expired, setExpired] = useState(() => !(deadline > Date.now()));
   useEffect(() => {
     if (expired) return;
@@ -88,7 +92,15 @@ function useExpired(expiresAt: string): boolean {
   return expired;
 }
 
-function ChangeForm({ token, expiresAt }: { token: string; expiresAt: string }) {
+function ChangeForm({
+  token,
+  expiresAt,
+  remainingMs,
+}: {
+  token: string;
+  expiresAt: string;
+  remainingMs: number;
+}) {
   const { t } = useTranslation("password");
   const { t: message } = useTranslation("messages");
   const call = CallProgressActor.useActorRef();
@@ -98,7 +110,7 @@ function ChangeForm({ token, expiresAt }: { token: string; expiresAt: string }) 
     snapshot.hasTag("20") ? snapshot.context.errors : NO_ERRORS,
   );
   const notifications = NotificationsActor.useActorRef();
-  const expired = useExpired(expiresAt);
+  const expired = useExpired(remainingMs);
   const { form, values, clientErrors, rejected, set, reject, accept } = useFormFields({
     password: "",
     passwordConfirmation: "",
