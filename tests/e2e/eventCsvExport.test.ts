@@ -175,6 +175,35 @@ describe.each(TEST_LANGS)("event CSV output [%s]", (lang) => {
     expect(stranger.status()).toBe(401);
   }, 180_000);
 
+  it("stays on the list when the background check of the file fails (network), saying 697 in the dialog", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    const [eventId] = await reviewEventIds(ui.app, ui, []);
+    if (!eventId) throw new Error("the demo data has no event");
+    await searchEvents(ui.page, lang, [eventId]);
+    const list = LIST[lang];
+    await ui.page.getByRole("checkbox", { name: fill(list.selectRow, { eventId }), exact: true }).check();
+    await ui.page.getByRole("button", { name: list.csvOutput, exact: true }).click();
+    const dialog = await visible(ui.page.getByRole("dialog", { name: s.title, exact: true }));
+    // The request is accepted; every check of the job's state after it fails as a dropped network does.
+    await ui.page.route("**/api/v3/screen/event/csv/status", (route) => route.abort("internetdisconnected"));
+    await dialog.getByRole("button", { name: s.output, exact: true }).click();
+    await (await visible(ui.page.getByRole("button", { name: LABELS[lang].execute, exact: true }))).click();
+    await visible(ui.page.getByText(messageNo(lang, "008")).first());
+
+    await visible(dialog.getByRole("alert").getByText(messageNo(lang, "697"), { exact: true }));
+    // Still the list with its search and the dialog (the file is still made, and mailed).
+    expect(new URL(ui.page.url()).pathname).toBe("/v3/EventList");
+    expect(new URL(ui.page.url()).searchParams.get("q")).toBe(eventId);
+    await dialog.getByRole("button", { name: s.close, exact: true }).click();
+    await gone(dialog);
+    expect(
+      await ui.page
+        .getByRole("checkbox", { name: fill(list.selectRow, { eventId }), exact: true })
+        .isChecked(),
+    ).toBe(true);
+    expect(new URL(ui.page.url()).pathname).toBe("/v3/EventList");
+  });
+
   it("withdraws the output question when the browser's Back leaves the search it was about", async () => {
     await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
     const [eventId] = await reviewEventIds(ui.app, ui, []);

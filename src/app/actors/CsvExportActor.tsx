@@ -13,7 +13,10 @@ export const CsvExportActor = createActorContext(csvExportMachine);
 // The dialog shows refusals itself (902, several models, 150,000, 963); 008 still goes to the snackbar.
 const SHOWN_IN_DIALOG = { manual: true } as const;
 // The status is asked every second while the file is written: the operator keeps working meanwhile.
-const POLLED_IN_BACKGROUND = { manual: true, background: true } as const;
+// A check that fails outright (the network) tells 697 in the dialog and a notice, and leaves the
+// list as it is (the file is still made and mailed), as the list's count does: a call the console
+// makes on its own does not send the operator to the system error page.
+const POLLED_IN_BACKGROUND = { manual: true, background: true, reportUnexpected: true } as const;
 
 export function CsvExportProvider({ children }: { children: ReactNode }) {
   const run = useRunCall();
