@@ -42,3 +42,15 @@ export function clearTransit(destination?: string, storage: KeyValueStorage = se
   const { [destination]: _removed, ...rest } = readStore(storage);
   writeJson(storage, TRANSIT_KEY, rest);
 }
+
+/**
+ * Clears every destination's entry but those named: on a sign-out nothing one operator's screens
+ * handed on (a search, a selection, the screen to return to) is left in the tab for the next one.
+ */
+export function clearTransitExcept(kept: readonly string[], storage: KeyValueStorage = sessionStorage): void {
+  const rest = Object.fromEntries(
+    Object.entries(readStore(storage)).filter(([destination]) => kept.includes(destination)),
+  );
+  if (Object.keys(rest).length === 0) storage.removeItem(TRANSIT_KEY);
+  else writeJson(storage, TRANSIT_KEY, rest);
+}

@@ -1,9 +1,11 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import commonEn from "../../src/app/i18n/locales/en/common.json";
+import detailEn from "../../src/app/i18n/locales/en/eventDetail.json";
 import menuEn from "../../src/app/i18n/locales/en/menu.json";
 import rulesEn from "../../src/app/i18n/locales/en/rules.json";
 import commonJa from "../../src/app/i18n/locales/ja/common.json";
+import detailJa from "../../src/app/i18n/locales/ja/eventDetail.json";
 import menuJa from "../../src/app/i18n/locales/ja/menu.json";
 import rulesJa from "../../src/app/i18n/locales/ja/rules.json";
 import { ERROR } from "../../src/contract/errors.ts";
@@ -38,6 +40,7 @@ import {
 const COMMON = { en: commonEn, ja: commonJa } as const;
 const MENU_LABELS = { en: menuEn, ja: menuJa } as const;
 const RULES = { en: rulesEn, ja: rulesJa } as const;
+const DETAIL = { en: detailEn, ja: detailJa } as const;
 
 const leaves = (items: readonly MenuItem[]): MenuItem[] =>
   items.flatMap((item) => (item.children ? leaves(item.children) : [item]));
@@ -233,6 +236,27 @@ describe.each(TEST_LANGS)("login, navigation and logout [%s]", (lang) => {
     // Back in the browser, the protected screen is no longer reachable.
     await ui.page.goto(ui.app.at(screen));
     await onPath(ui.page, "/login");
+  });
+
+  it("leaves nothing the screens handed on in the tab after a logout, for the next operator to find", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    // An event opened from the list: the list hands the detail its search and selection.
+    const table = ui.page.getByRole("main").getByRole("table");
+    const firstEvent = await visible(table.locator('a[href*="/v3/EventDetail?eventId="]'));
+    await firstEvent.click();
+    await onPath(ui.page, "/EventDetail");
+    await visible(heading(ui.page, DETAIL[lang].heading));
+    const handedOn = () => ui.page.evaluate(() => sessionStorage.getItem("fraudConsole.transit"));
+    expect(await handedOn()).toContain("EventDetail");
+
+    const accountMenu = await visible(ui.page.getByRole("button", { name: l.accountMenu, exact: true }));
+    await accountMenu.focus();
+    await (await visible(ui.page.getByRole("button", { name: l.logout, exact: true }))).click();
+    const confirm = await visible(ui.page.getByRole("dialog").or(ui.page.getByRole("alertdialog")));
+    await confirm.getByRole("button", { name: l.execute, exact: true }).click();
+    await onPath(ui.page, "/login");
+    await visible(heading(ui.page, l.loginHeading));
+    expect(await handedOn(), "the last operator's search and selection are gone").toBeNull();
   });
 
   it("gives the keyboard focus back to the account menu when the logout confirmation is declined", async () => {

@@ -4,10 +4,12 @@ import { fromPromise } from "xstate";
 import { authMachine, type LoginCredentials } from "../../../machines/auth/authMachine.ts";
 import type { CallOutcome } from "../../../machines/shared/outcome.ts";
 import { clearLoginInfo, readLoginInfo, writeLoginInfo } from "../../client/session.ts";
+import { clearTransitExcept } from "../../client/transit.ts";
 import { login, logout } from "../../contract/auth.ts";
 import { signedInScreenIds } from "../../contract/menu.ts";
 import { PUBLIC_PATHS } from "../../contract/screens.ts";
 import { currentPath, navigateTo } from "../navigation.ts";
+import { LOGIN_NOTICE_DESTINATION } from "../session/loginNotice.ts";
 import { rememberLoginReturn } from "../session/loginReturn.ts";
 import { useRunCall, useSessionEnd } from "./CallRunner.tsx";
 import { MenuPermissionsActor } from "./MenuPermissionsActor.tsx";
@@ -26,10 +28,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         login: fromPromise(({ input }: { input: LoginCredentials }) =>
           run(login, input, { manual: true, reportUnexpected: true }),
         ),
-        // The machine signs out whatever the answer: nothing to show or route here.
-        logout: fromPromise<CallOutcome<unknown>>(() =>
-          run(logout, undefined, { manual: true, suppressMessages: true }),
-        ),
+        // The machine signs out whatever the answer: nothing to show or route here. What the screens
+        // handed on goes with the session, whatever the answer (the login screen's notice stays).
+        logout: fromPromise<CallOutcome<unknown>>(async () => {
+          try {
+            return await run(logout, undefined, { manual: true, suppressMessages: true });
+          } finally {
+            clearTransitExcept([LOGIN_NOTICE_DESTINATION]);
+          }
+        }),
       },
       actions: {
         storeLogin: (_, params) => writeLoginInfo(params.loginInfo),

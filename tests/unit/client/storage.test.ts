@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { LOGIN_NOTICE_DESTINATION, readLoginNotice } from "../../../src/app/session/loginNotice.ts";
 import {
   clearNotificationQueue,
   readNotificationQueue,
@@ -11,7 +12,7 @@ import {
   readLoginInfo,
   writeLoginInfo,
 } from "../../../src/client/session.ts";
-import { clearTransit, getTransit, setTransit } from "../../../src/client/transit.ts";
+import { clearTransit, clearTransitExcept, getTransit, setTransit } from "../../../src/client/transit.ts";
 import { type LoginInfo, PRODUCT_KEY } from "../../../src/contract/auth.ts";
 import { memoryStorage } from "./memoryStorage.ts";
 
@@ -56,6 +57,21 @@ describe("transit (page-transition data per destination)", () => {
     expect(getTransit("SystemError", storage)?.referrer).toBe("/EventDetail");
     clearTransit(undefined, storage);
     expect(getTransit("SystemError", storage)).toBeNull();
+  });
+
+  it("clears all but the named entries (a sign-out keeps only the login screen's notice)", () => {
+    const storage = memoryStorage();
+    setTransit("/EventDetail", { search: { tel: "090-1234-5678" } }, "/EventList", storage);
+    setTransit("LoginReturn", "/EventList?mode=0", "/EventList?mode=0", storage);
+    setTransit(LOGIN_NOTICE_DESTINATION, "noScreen", "/login", storage);
+    clearTransitExcept([LOGIN_NOTICE_DESTINATION], storage);
+    expect(getTransit("/EventDetail", storage)).toBeNull();
+    expect(getTransit("LoginReturn", storage)).toBeNull();
+    expect(readLoginNotice(storage)).toBe("noScreen");
+    clearTransitExcept([LOGIN_NOTICE_DESTINATION], storage);
+    expect(readLoginNotice(storage)).toBe("noScreen");
+    clearTransitExcept([], storage);
+    expect(storage.getItem(`${PRODUCT_KEY}.transit`)).toBeNull();
   });
 });
 
