@@ -49,6 +49,19 @@ describe.each(TEST_LANGS)("event CSV output [%s]", (lang) => {
   const ui = consoleSession(lang);
   const s = EXPORT[lang];
 
+  /** Signs in as admin, searches one demo event, ticks it and opens the CSV output dialog. */
+  async function openOutputForOneEvent() {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    const [eventId] = await reviewEventIds(ui.app, ui, []);
+    if (!eventId) throw new Error("the demo data has no event");
+    await searchEvents(ui.page, lang, [eventId]);
+    const list = LIST[lang];
+    await ui.page.getByRole("checkbox", { name: fill(list.selectRow, { eventId }), exact: true }).check();
+    await ui.page.getByRole("button", { name: list.csvOutput, exact: true }).click();
+    const dialog = await visible(ui.page.getByRole("dialog", { name: s.title, exact: true }));
+    return { eventId, list, dialog };
+  }
+
   it("outputs the selected events with the chosen groups and delimiter, waits for the link, downloads a safe file", async () => {
     await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
     // Two events whose values a spreadsheet would run as formulas, screened as a shop sends them.
@@ -176,14 +189,7 @@ describe.each(TEST_LANGS)("event CSV output [%s]", (lang) => {
   }, 180_000);
 
   it("stays on the list when the background check of the file fails (network), saying 697 in the dialog", async () => {
-    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
-    const [eventId] = await reviewEventIds(ui.app, ui, []);
-    if (!eventId) throw new Error("the demo data has no event");
-    await searchEvents(ui.page, lang, [eventId]);
-    const list = LIST[lang];
-    await ui.page.getByRole("checkbox", { name: fill(list.selectRow, { eventId }), exact: true }).check();
-    await ui.page.getByRole("button", { name: list.csvOutput, exact: true }).click();
-    const dialog = await visible(ui.page.getByRole("dialog", { name: s.title, exact: true }));
+    const { eventId, list, dialog } = await openOutputForOneEvent();
     // The request is accepted; every check of the job's state after it fails as a dropped network does.
     await ui.page.route("**/api/v3/screen/event/csv/status", (route) => route.abort("internetdisconnected"));
     await dialog.getByRole("button", { name: s.output, exact: true }).click();
@@ -205,14 +211,7 @@ describe.each(TEST_LANGS)("event CSV output [%s]", (lang) => {
   });
 
   it("withdraws the output question when the browser's Back leaves the search it was about", async () => {
-    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
-    const [eventId] = await reviewEventIds(ui.app, ui, []);
-    if (!eventId) throw new Error("the demo data has no event");
-    await searchEvents(ui.page, lang, [eventId]);
-    const list = LIST[lang];
-    await ui.page.getByRole("checkbox", { name: fill(list.selectRow, { eventId }), exact: true }).check();
-    await ui.page.getByRole("button", { name: list.csvOutput, exact: true }).click();
-    const dialog = await visible(ui.page.getByRole("dialog", { name: s.title, exact: true }));
+    const { eventId, dialog } = await openOutputForOneEvent();
     await dialog.getByRole("button", { name: s.output, exact: true }).click();
     const confirmation = ui.page.getByRole("dialog", { name: SHELL[lang].confirmTitle, exact: true });
     await visible(confirmation.getByText(s.confirm, { exact: true }));
