@@ -21,7 +21,9 @@ interface FieldsProps {
   onChange: (patch: Partial<DetailValues>) => void;
 }
 
-const fieldId = (field: string) => `eventSearch-${field}`;
+/** The search form's field ids: the prefix, then the search field's name (unreadableDates.ts reads them back). */
+export const SEARCH_FIELD_ID_PREFIX = "eventSearch-";
+export const searchFieldId = (field: string) => `${SEARCH_FIELD_ID_PREFIX}${field}`;
 
 /** Every field of the detailed search (spec section 5), grouped; each with its label and its message. */
 export function DetailSearchFields(props: FieldsProps) {
@@ -72,7 +74,7 @@ function DetailControlView({ control, values, errors, onChange }: FieldsProps & 
     case "text":
       return (
         <SearchField
-          id={fieldId(control.field)}
+          id={searchFieldId(control.field)}
           label={name(control.label)}
           value={values[control.field]}
           onChange={(value) => onChange({ [control.field]: value })}
@@ -88,7 +90,7 @@ function DetailControlView({ control, values, errors, onChange }: FieldsProps & 
             return (
               <SearchField
                 key={field}
-                id={fieldId(field)}
+                id={searchFieldId(field)}
                 label={t(end === "from" ? "rangeFrom" : "rangeTo", { field: name(control.label) })}
                 value={values[field]}
                 inputMode="numeric"
@@ -113,7 +115,7 @@ function DetailControlView({ control, values, errors, onChange }: FieldsProps & 
           {parts.map((part) => (
             <SearchField
               key={part.field}
-              id={fieldId(part.field)}
+              id={searchFieldId(part.field)}
               type={part.type}
               label={t(part.key, { field: name(control.label) })}
               value={values[part.field]}
@@ -127,7 +129,7 @@ function DetailControlView({ control, values, errors, onChange }: FieldsProps & 
     case "codes":
       return (
         <CheckboxGroupField
-          id={fieldId(control.field)}
+          id={searchFieldId(control.field)}
           legend={name(control.label)}
           options={control.values.map((value) => ({
             value,
@@ -141,7 +143,7 @@ function DetailControlView({ control, values, errors, onChange }: FieldsProps & 
     case "partyTarget":
       return (
         <SelectField
-          id={fieldId("partyTarget")}
+          id={searchFieldId("partyTarget")}
           label={t("partyTarget")}
           value={values.partyTarget}
           options={PARTY_TARGETS.map((value) => ({ value, label: t(`partyTargets.${value}`) }))}
@@ -152,7 +154,7 @@ function DetailControlView({ control, values, errors, onChange }: FieldsProps & 
     case "negatived":
       return (
         <SelectField
-          id={fieldId("negatived")}
+          id={searchFieldId("negatived")}
           label={name("negatived")}
           value={values.negatived}
           options={[
@@ -167,7 +169,7 @@ function DetailControlView({ control, values, errors, onChange }: FieldsProps & 
     case "model":
       return (
         <SelectField
-          id={fieldId("modelId")}
+          id={searchFieldId("modelId")}
           label={name("modelId")}
           value={values.modelId}
           options={modelChoices(models, values.modelId, {
@@ -181,7 +183,7 @@ function DetailControlView({ control, values, errors, onChange }: FieldsProps & 
     case "assignee":
       return (
         <SelectField
-          id={fieldId("assigneeId")}
+          id={searchFieldId("assigneeId")}
           label={name("assigneeName")}
           value={values.assigneeId}
           options={[
@@ -203,7 +205,7 @@ function DetailControlView({ control, values, errors, onChange }: FieldsProps & 
         );
       return (
         <CheckboxGroupField
-          id={fieldId("labelIds")}
+          id={searchFieldId("labelIds")}
           legend={name("labelNames")}
           options={labels.map((label) => ({ value: label.labelId, label: label.name }))}
           selected={values.labelIds}

@@ -11,7 +11,7 @@ import {
 import { AuthActor } from "../../actors/AuthActor.tsx";
 import { useShortcuts } from "../../shortcuts/useShortcuts.ts";
 import { type FieldErrors, focusFirstInvalid, validateForm } from "../../ui/fieldErrors.ts";
-import { DetailSearchFields, type DetailValues } from "./DetailSearchFields.tsx";
+import { DetailSearchFields, type DetailValues, searchFieldId } from "./DetailSearchFields.tsx";
 import { LIST_KEYS } from "./eventShortcuts.ts";
 import { SearchField } from "./SearchField.tsx";
 import { type SearchMode, SearchModeChooser } from "./SearchModeChooser.tsx";
@@ -117,7 +117,7 @@ export function EventSearchForm({
         <SearchModeChooser mode={draft.mode} onChange={(mode) => setDraft((now) => ({ ...now, mode }))} />
         {draft.mode === SEARCH_MODE.quick ? (
           <SearchField
-            id="eventSearch-q"
+            id={searchFieldId("q")}
             label={t("quickSearch")}
             hint={t("quickHint")}
             value={draft.q}

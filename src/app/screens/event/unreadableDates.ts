@@ -1,7 +1,5 @@
 import type { FieldErrors } from "../../ui/fieldErrors.ts";
-
-/** The id prefix of the search form's fields (DetailSearchFields' fieldId). */
-const FIELD_ID_PREFIX = "eventSearch-";
+import { SEARCH_FIELD_ID_PREFIX } from "./DetailSearchFields.tsx";
 
 /**
  * The search form's date and time boxes holding what the browser cannot read as a date or a time:
@@ -16,7 +14,7 @@ export function unreadableDateErrors(
 ): FieldErrors {
   const errors: FieldErrors = {};
   for (const input of unreadableInputs(form)) {
-    const field = input.id.slice(FIELD_ID_PREFIX.length);
+    const field = input.id.slice(SEARCH_FIELD_ID_PREFIX.length);
     errors[field] =
       input.type === "date"
         ? text("validation.dateFormat", { format: "YYYY-MM-DD" })
@@ -34,7 +32,7 @@ function unreadableInputs(form: HTMLFormElement | null): HTMLInputElement[] {
   if (!form) return [];
   return [
     ...form.querySelectorAll<HTMLInputElement>(
-      `input[type='date'][id^='${FIELD_ID_PREFIX}'], input[type='time'][id^='${FIELD_ID_PREFIX}']`,
+      `input[type='date'][id^='${SEARCH_FIELD_ID_PREFIX}'], input[type='time'][id^='${SEARCH_FIELD_ID_PREFIX}']`,
     ),
   ].filter((input) => input.validity.badInput);
 }
