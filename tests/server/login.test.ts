@@ -5,6 +5,7 @@ import { ERROR } from "../../src/contract/errors.ts";
 import { messageText } from "../../src/contract/messages.ts";
 import { screenPermissionList } from "../../src/contract/permissions.ts";
 import { DEMO_PASSWORD } from "../../src/server/db/seed/demoSeed.ts";
+import { NOT_AN_EMAIL_ADDRESS } from "../../src/server/services/authService.ts";
 import { type SmtpCapture, startSmtpCapture } from "../support/smtpCapture.ts";
 import { call, createTestApp, loginAs, sessionCookieOf, type TestApp } from "./helpers/testApp.ts";
 import { testBackends } from "./helpers/testBackends.ts";
@@ -232,6 +233,39 @@ describe.each(testBackends())("login (%s)", (backend) => {
     expect(logs).not.toContain("SeCrEtReSeTtOkEn");
     // The log is still useful: the request line is there, with its token censored.
     expect(logs).toContain("/v3/PasswordChange?token=[Redacted]");
+  });
+
+  it("keeps a password typed into the e-mail box out of login_attempts and the log; lockout still counts", async () => {
+    const typedPassword = "Typed-2026!inEmail";
+    const email = "viewer@demo.example";
+    const refused = await attempt("DEMO", typedPassword, DEMO_PASSWORD);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().errors[0].code).toBe(ERROR.loginFailed);
+    // An address is kept as typed, whatever its case; the wrong passwords still count and lock.
+    for (let i = 0; i < LOCKOUT.failures; i++)
+      await attempt("DEMO", "Viewer@Demo.Example", `Wrong-${i}!pass`);
+    expect((await attempt("DEMO", email, DEMO_PASSWORD)).json().errors[0].code).toBe(ERROR.loginFailed);
+
+    const rows = await t.db
+      .selectFrom("login_attempts")
+      .select(["email", "outcome"])
+      .orderBy("attempted_at")
+      .orderBy("id")
+      .execute();
+    expect(JSON.stringify(rows)).not.toContain(typedPassword);
+    expect(rows.slice(-(LOCKOUT.failures + 2))).toEqual([
+      { email: NOT_AN_EMAIL_ADDRESS, outcome: "unknownOperator" },
+      ...Array.from({ length: LOCKOUT.failures }, () => ({
+        email: "Viewer@Demo.Example",
+        outcome: "wrongPassword",
+      })),
+      { email, outcome: "locked" },
+    ]);
+    const logs = t.logs();
+    expect(logs).not.toContain(typedPassword);
+    expect(logs).toContain(`"email":"${NOT_AN_EMAIL_ADDRESS}","sourceIp"`);
+    t.clock.advanceMinutes(LOCKOUT.minutes + 0.01);
+    await t.db.updateTable("operators").set({ failed_login_count: 0 }).execute();
   });
 
   it("redacts secrets that a careless log call passes in", async () => {

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import type { LoginInfo } from "../../contract/auth.ts";
 import { LOCKOUT } from "../../contract/codes.ts";
 import { ERROR } from "../../contract/errors.ts";
+import { rules } from "../../contract/validation.ts";
 import type { LoginOutcome } from "../db/schema.ts";
 import { lockoutNoticeMail } from "../mail/templates.ts";
 import { ApiError } from "../plugins/envelope.ts";
@@ -10,6 +11,13 @@ import { isSourceIpAllowed } from "./allowedIpService.ts";
 import type { ServiceDeps } from "./deps.ts";
 import { dummyPasswordHash, verifyPassword } from "./passwordHasher.ts";
 import type { NewSession, SessionService } from "./sessionService.ts";
+
+/**
+ * Kept and logged instead of what was typed in the e-mail box when it is not shaped as an address, so
+ * a password typed there by mistake reaches neither login_attempts nor the log. Every operator's
+ * address has that shape (emailField), so such an attempt never named an operator anyway.
+ */
+export const NOT_AN_EMAIL_ADDRESS = "(not an e-mail address)";
 
 export interface LoginRequest {
   companyId: string;
@@ -34,21 +42,19 @@ export function createAuthService(deps: ServiceDeps, sessions: SessionService) {
     outcome: LoginOutcome,
     operatorId: number | null,
   ): Promise<void> {
+    const email = rules.customEmail(attempt.email) ? attempt.email : NOT_AN_EMAIL_ADDRESS;
     await db
       .insertInto("login_attempts")
       .values({
         company_id: attempt.companyId,
-        email: attempt.email,
+        email,
         operator_id: operatorId,
         source_ip: attempt.sourceIp,
         outcome,
         attempted_at: now(),
       })
       .execute();
-    log.info(
-      { companyId: attempt.companyId, email: attempt.email, sourceIp: attempt.sourceIp, outcome },
-      "login attempt",
-    );
+    log.info({ companyId: attempt.companyId, email, sourceIp: attempt.sourceIp, outcome }, "login attempt");
   }
 
   return {
