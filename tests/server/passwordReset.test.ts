@@ -1,3 +1,4 @@
+import { format } from "date-fns";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   login,
@@ -8,6 +9,7 @@ import {
 } from "../../src/contract/auth.ts";
 import { LOCKOUT, RESET_REQUEST_INTERVAL_SECONDS, RESET_TOKEN_MINUTES } from "../../src/contract/codes.ts";
 import { ERROR } from "../../src/contract/errors.ts";
+import { inJapan } from "../../src/contract/japanTime.ts";
 import { messageText } from "../../src/contract/messages.ts";
 import { DEMO_PASSWORD } from "../../src/server/db/seed/demoSeed.ts";
 import type { ServiceDeps } from "../../src/server/services/deps.ts";
@@ -17,6 +19,7 @@ import { call, createTestApp, loginAs, type TestApp } from "./helpers/testApp.ts
 import { testBackends } from "./helpers/testBackends.ts";
 
 const NEW_PASSWORD = "Fresh-2027?word";
+const CHANGED_SUBJECT = "Your console password was changed";
 
 describe.each(testBackends())("password reset (%s)", (backend) => {
   let t: TestApp;
@@ -124,6 +127,8 @@ describe.each(testBackends())("password reset (%s)", (backend) => {
     expect((await call(t.app, login, { companyId: "DEMO", email, password: NEW_PASSWORD })).statusCode).toBe(
       200,
     );
+    // Waited for, so that it cannot arrive among the next test's mails to the same operator.
+    await smtp.waitFor((m) => m.to.includes(email) && m.subject.includes(CHANGED_SUBJECT), 10_000);
 
     // Used up: 910 on check and on change.
     expectError(await call(t.app, passwordChangeCheck, { token }), ERROR.resetTokenInvalid, "910");
@@ -280,5 +285,86 @@ describe.each(testBackends())("password reset (%s)", (backend) => {
     );
     // None of these used the token up.
     expect((await call(t.app, passwordChangeCheck, { token })).statusCode).toBe(200);
+  });
+
+  it("mails the operator that their password was changed, without the password or the link; a refused change mails none", async () => {
+    const email = "admin@acme.example";
+    const token = await requestToken("ACME", email);
+    const before = smtp.messages.length;
+    const noticesSince = () => smtp.messages.slice(before).filter((m) => m.subject.includes(CHANGED_SUBJECT));
+    const refusals = [
+      await call(t.app, passwordChange, {
+        token,
+        password: DEMO_PASSWORD,
+        passwordConfirmation: DEMO_PASSWORD,
+      }),
+      await call(t.app, passwordChange, {
+        token,
+        password: NEW_PASSWORD,
+        passwordConfirmation: "Fresh-2027?wore",
+      }),
+      await call(t.app, passwordChange, {
+        token: "not-a-token",
+        password: NEW_PASSWORD,
+        passwordConfirmation: NEW_PASSWORD,
+      }),
+    ];
+    expect(refusals.map((response) => response.json().errors[0].code)).toEqual([
+      ERROR.passwordChangeFailed,
+      ERROR.passwordMismatch,
+      ERROR.resetTokenInvalid,
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(noticesSince()).toHaveLength(0);
+
+    const changedAt = t.clock.now();
+    const changed = await call(t.app, passwordChange, {
+      token,
+      password: NEW_PASSWORD,
+      passwordConfirmation: NEW_PASSWORD,
+    });
+    expect(changed.statusCode).toBe(200);
+    const mail = await smtp.waitFor(
+      (m) => m.subject.includes(CHANGED_SUBJECT) && smtp.messages.indexOf(m) >= before,
+      10_000,
+    );
+    expect(mail.to).toEqual([email]);
+    expect(mail.subject).toContain("パスワードが変更されました");
+    // Japan time, the company, and whom to tell if it was not them; in both languages.
+    expect(mail.text).toContain(`${format(inJapan(changedAt), "yyyy/MM/dd HH:mm")} (JST)`);
+    expect(mail.text).toContain("企業ID ACME");
+    expect(mail.text).toContain("company ID ACME");
+    expect(mail.text).toContain("管理者にご連絡ください");
+    expect(mail.text).toContain("contact your administrator");
+    for (const secret of [NEW_PASSWORD, token, encodeURIComponent(token), "token=", "http"])
+      expect(mail.raw).not.toContain(secret);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(noticesSince()).toHaveLength(1);
+  });
+
+  it("sends the notice after the reply: a mail that cannot be sent neither delays nor undoes the change", async () => {
+    const held: (() => Promise<unknown>)[] = [];
+    const service = createPasswordResetService({
+      db: t.db,
+      config: t.config,
+      mailer: {
+        send: async () => {
+          throw new Error("mail server down");
+        },
+      } as unknown as ServiceDeps["mailer"],
+      now: t.clock.now,
+      defer: (_what, task) => {
+        held.push(task);
+      },
+    });
+    const email = "viewer@demo.example";
+    const token = await requestToken("DEMO", email);
+    await service.change(token, NEW_PASSWORD, t.app.log);
+    // The change is done and answered while the notice still waits, and its failure changes nothing.
+    expect(held).toHaveLength(1);
+    await expect(held[0]?.()).rejects.toThrow("mail server down");
+    expect((await call(t.app, login, { companyId: "DEMO", email, password: NEW_PASSWORD })).statusCode).toBe(
+      200,
+    );
   });
 });

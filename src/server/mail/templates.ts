@@ -60,6 +60,27 @@ export const passwordResetMail = (n: PasswordResetLink): OutgoingMail => ({
   ].join(SEPARATOR),
 });
 
+export interface PasswordChangedNotice {
+  to: string;
+  operatorName: string;
+  companyId: string;
+  changedAt: Date;
+}
+
+/** Tells the operator their password was changed through a mailed link; never the password or the link. */
+export const passwordChangedMail = (n: PasswordChangedNotice): OutgoingMail => ({
+  to: n.to,
+  subject: "【不正検知コンソール】パスワードが変更されました / Your console password was changed",
+  text: [
+    `${n.operatorName} 様\n\n` +
+      `企業ID ${n.companyId} のアカウントのパスワードが ${formatJst(n.changedAt)} に変更されました。\n` +
+      "お心当たりがない場合は、すぐに管理者にご連絡ください。",
+    `Dear ${n.operatorName},\n\n` +
+      `The password of your account of company ID ${n.companyId} was changed at ${formatJst(n.changedAt)}.\n` +
+      "If this was not you, please contact your administrator at once.",
+  ].join(SEPARATOR),
+});
+
 export interface CsvExportReady {
   to: string;
   operatorName: string;

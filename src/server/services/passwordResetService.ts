@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { RESET_REQUEST_INTERVAL_SECONDS, RESET_TOKEN_MINUTES } from "../../contract/codes.ts";
 import { ERROR } from "../../contract/errors.ts";
-import { passwordResetMail } from "../mail/templates.ts";
+import { passwordChangedMail, passwordResetMail } from "../mail/templates.ts";
 import { ApiError } from "../plugins/envelope.ts";
 import type { ServiceDeps } from "./deps.ts";
 import { hashPassword, verifyPassword } from "./passwordHasher.ts";
@@ -110,7 +110,7 @@ export function createPasswordResetService(deps: ServiceDeps) {
       const row = await validToken(token);
       const operator = await db
         .selectFrom("operators")
-        .select(["password_hash"])
+        .select(["password_hash", "email", "name"])
         .where("company_id", "=", row.company_id)
         .where("id", "=", row.operator_id)
         .executeTakeFirst();
@@ -145,6 +145,20 @@ export function createPasswordResetService(deps: ServiceDeps) {
       });
       if (!changed) throw new ApiError(ERROR.passwordChangeFailed);
       log.info({ companyId: row.company_id, operatorId: row.operator_id }, "password changed");
+      // After the reply, as every mail: a mail server that is slow or down neither delays nor undoes it.
+      const mail = passwordChangedMail({
+        to: operator.email,
+        operatorName: operator.name,
+        companyId: row.company_id,
+        changedAt: at,
+      });
+      deps.defer("password changed notice", async () => {
+        const sent = await deps.mailer.send(mail);
+        log.info(
+          { companyId: row.company_id, operatorId: row.operator_id, ...sent },
+          "password changed notice sent",
+        );
+      });
     },
   };
 }
