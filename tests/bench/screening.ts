@@ -136,6 +136,19 @@ export function benchTransactions(count: number, seed: number): Transaction[] {
   });
 }
 
+/** EXPLAIN ANALYZE of a statement prepared and run with its generic plan, as on the screening batch connections. */
+async function explainGenericPlan(client: pg.PoolClient, query: CompiledQuery): Promise<pg.QueryResult> {
+  await client.query("set plan_cache_mode = force_generic_plan");
+  try {
+    await client.query(`prepare explained as ${query.sql}`);
+    const values = query.parameters.map((value) => client.escapeLiteral(String(value))).join(", ");
+    return await client.query(`explain (analyze, buffers, costs off) execute explained(${values})`);
+  } finally {
+    await client.query("deallocate all");
+    await client.query("reset plan_cache_mode");
+  }
+}
+
 /** EXPLAIN (ANALYZE, BUFFERS) of the queries the engine issues to look up velocity and related events. */
 async function explainLookups(url: string): Promise<void> {
   const captured: CompiledQuery[] = [];
@@ -204,15 +217,18 @@ async function explainLookups(url: string): Promise<void> {
       (query) => /event_link_keys/.test(query.sql) && !/insert\s+into/i.test(query.sql),
     );
     for (const query of lookups) {
+      const related = query.sql.includes("o.event_id <> k.event_id");
       const client = await pool.connect();
       try {
-        const plan = await client.query(`explain (analyze, buffers, costs off) ${query.sql}`, [
-          ...query.parameters,
-        ]);
+        // The facts statement runs prepared on the batch connections, with its generic plan: explain
+        // that plan (EXPLAIN of a statement with bound values would show a custom one).
+        const plan = related
+          ? await client.query(`explain (analyze, buffers, costs off) ${query.sql}`, [...query.parameters])
+          : await explainGenericPlan(client, query);
         const lines = plan.rows.map((row: Record<string, string>) => row["QUERY PLAN"] ?? "");
         const seqScans = lines.filter((line) => /Seq Scan on event_link_keys/.test(line)).length;
         console.log(
-          `\n(d) EXPLAIN ANALYZE of the engine's look-up of ${query.sql.includes("o.event_id <> k.event_id") ? "related events (relatedEvents, read on demand)" : "velocity and facts at screening"} (event_link_keys)${seqScans > 0 ? "  [SEQUENTIAL SCAN]" : ""}:`,
+          `\n(d) EXPLAIN ANALYZE of the engine's look-up of ${related ? "related events (relatedEvents, read on demand)" : "velocity and facts at screening, generic plan as the batch connections run it"} (event_link_keys)${seqScans > 0 ? "  [SEQUENTIAL SCAN]" : ""}:`,
         );
         for (const line of lines) console.log(`    ${line}`);
       } finally {

@@ -32,7 +32,8 @@ export const pgliteDirOf = (dataDir: string): string => path.join(dataDir, "pgli
 /**
  * Connections per pool: twice the cores plus two (6 on the 2-core target). More only queue in
  * PostgreSQL and switch contexts; the screening engine's group commit needs few. A server process
- * has two pools on PostgreSQL (system work and tenants' work, see openDatabase), each opened lazily.
+ * has two such pools on PostgreSQL (system work and tenants' work, see openDatabase), each opened
+ * lazily, beside the small ones for COPY and the screening's batch statements.
  */
 export const poolSize = (cores: number = availableParallelism()): number => Math.max(4, 2 * cores + 2);
 
@@ -54,21 +55,42 @@ export const PLANNER_SETTINGS = { max_parallel_workers_per_gather: "0", random_p
  */
 export const POOL_IDLE_TIMEOUT_MS = 5 * 60_000;
 
+/** Settings as a pg connection's `options`: sent in its start-up packet, no round trip of their own. */
+const startupOptions = (settings: Record<string, string>): string =>
+  Object.entries(settings)
+    .map(([name, value]) => `-c ${name}=${value}`)
+    .join(" ");
+
 /** PLANNER_SETTINGS as a pg connection's `options` (benchmarks explain with them too). */
-export const plannerStartupOptions = Object.entries(PLANNER_SETTINGS)
-  .map(([name, value]) => `-c ${name}=${value}`)
-  .join(" ");
+export const plannerStartupOptions = startupOptions(PLANNER_SETTINGS);
+
+/**
+ * The screening's batch statements (facts and store, runAsScreeningBatch) run on connections that
+ * always use a prepared statement's generic plan. PostgreSQL would otherwise plan the facts statement
+ * afresh on every run while its custom plans look cheaper, as they do for batches of one to a few
+ * screenings (the generic plan counts ten probes per array): about 0.9 ms of planning for a run of
+ * about the same. Neither statement's plan depends on its values, which are the batch's probes and
+ * rows in arrays. Other connections keep custom plans: plan_cache_mode also applies to the unnamed
+ * statements of ordinary queries, whose plans do depend on their values (a date range, say).
+ */
+export const screeningBatchStartupOptions = startupOptions({
+  ...PLANNER_SETTINGS,
+  plan_cache_mode: "force_generic_plan",
+});
+
+/** Batch connections: the facts batch and the two store batches in flight, and one to spare. */
+const SCREENING_BATCH_POOL_SIZE = 4;
 
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite database under dataDir. */
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   if (location.databaseUrl) {
     // A Unix socket works as well as TCP: postgresql://user:password@localhost/db?host=/var/run/postgresql
-    const newPool = (max = poolSize()) => {
+    const newPool = (max = poolSize(), options = plannerStartupOptions) => {
       const pool = new pg.Pool({
         connectionString: location.databaseUrl,
         max,
         idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS,
-        options: plannerStartupOptions,
+        options,
       });
       prepareMarkedStatements(pool);
       return pool;
@@ -77,6 +99,9 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     // switch role back and forth between a call's guard (system) and its handler (tenant).
     const dialect = new TenantScopedDialect(new PostgresDialect({ pool: newPool() }), {
       tenantDialect: new PostgresDialect({ pool: newPool() }),
+      screeningBatchDialect: new PostgresDialect({
+        pool: newPool(SCREENING_BATCH_POOL_SIZE, screeningBatchStartupOptions),
+      }),
     });
     const db = new Kysely<Database>({ dialect });
     // COPY's connections are a pool of their own (its settings never outlive a COPY, see

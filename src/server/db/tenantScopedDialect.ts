@@ -6,7 +6,7 @@ import {
   type TransactionSettings,
 } from "kysely";
 import { PREPARED } from "./preparedStatements.ts";
-import { currentTenant } from "./tenantContext.ts";
+import { currentTenant, inScreeningBatch } from "./tenantContext.ts";
 
 /** The NOLOGIN role a tenant's queries run as (migration 013 gives it the policies). */
 export const TENANT_ROLE = "console_tenant";
@@ -36,6 +36,11 @@ export interface TenantScopeOptions {
    * one connection switches back and forth.
    */
   tenantDialect?: Dialect;
+  /**
+   * Connections of their own for the screening's batch statements (runAsScreeningBatch; PostgreSQL:
+   * a pool whose connections always use generic plans, see connect.ts). System work otherwise.
+   */
+  screeningBatchDialect?: Dialect;
   /** Told once when the connecting user cannot switch to the tenant role (RLS then stays inactive). */
   onRoleUnusable?: () => void;
 }
@@ -63,6 +68,7 @@ export class TenantScopedDialect implements Dialect {
     return new TenantScopedDriver(
       system,
       this.options.tenantDialect?.createDriver() ?? system,
+      this.options.screeningBatchDialect?.createDriver() ?? system,
       this.options.onRoleUnusable ?? warnRoleUnusable,
     );
   };
@@ -81,6 +87,7 @@ class TenantScopedDriver implements Driver {
   constructor(
     private readonly system: Driver,
     private readonly tenant: Driver,
+    private readonly screeningBatch: Driver,
     private readonly onRoleUnusable: () => void,
   ) {
     // Savepoints only where the wrapped driver has them, so Kysely still refuses them where it does not.
@@ -91,8 +98,7 @@ class TenantScopedDriver implements Driver {
     }
   }
 
-  private readonly drivers = (): Driver[] =>
-    this.tenant === this.system ? [this.system] : [this.system, this.tenant];
+  private readonly drivers = (): Driver[] => [...new Set([this.system, this.tenant, this.screeningBatch])];
 
   async init(): Promise<void> {
     for (const driver of this.drivers()) await driver.init();
@@ -100,7 +106,7 @@ class TenantScopedDriver implements Driver {
 
   async acquireConnection(): Promise<DatabaseConnection> {
     const wanted = currentTenant() ?? SYSTEM;
-    const driver = wanted === SYSTEM ? this.system : this.tenant;
+    const driver = wanted !== SYSTEM ? this.tenant : inScreeningBatch() ? this.screeningBatch : this.system;
     const connection = await driver.acquireConnection();
     this.owners.set(connection, driver);
     // A new connection starts as the connecting user without a tenant, i.e. SYSTEM.

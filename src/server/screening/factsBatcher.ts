@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
-import { runAsSystem } from "../db/tenantContext.ts";
+import { runAsScreeningBatch } from "../db/tenantContext.ts";
 import { type FactsRequest, type GatheredFacts, gatherFactsOf } from "./gatherFacts.ts";
 import { type BatchItem, groupBatcher } from "./groupBatcher.ts";
 
@@ -33,12 +33,13 @@ async function readBatch(
  * Batched facts reads (groupBatcher): screenings asking together share one statement and its fixed
  * costs. One batch runs at a time: a second would only halve the batches (measured: more PostgreSQL
  * and server CPU per screening, no throughput gained). A batch holds several tenants' screenings (each
- * probe names its tenant), so it is read in the system context, whichever caller's context scheduled it.
+ * probe names its tenant), so it is read in the system context, whichever caller's context scheduled it,
+ * on the screening batch connections (runAsScreeningBatch: generic plans, no planning per batch).
  */
 const readFactsBatched = groupBatcher<FactsRequest, GatheredFacts>({
   maxInFlight: 1,
   maxBatch: 64,
-  run: (db, batch) => runAsSystem(() => readBatch(db, batch)),
+  run: (db, batch) => runAsScreeningBatch(() => readBatch(db, batch)),
 });
 
 /**

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
-import { runAsSystem } from "../db/tenantContext.ts";
+import { runAsScreeningBatch } from "../db/tenantContext.ts";
 import { type BatchItem, groupBatcher } from "./groupBatcher.ts";
 import { type EventToStore, storeEvents } from "./storeEvent.ts";
 
@@ -50,12 +50,12 @@ async function storeBatch(db: Kysely<Database>, batch: Pending[]): Promise<void>
  * Group commit of screened events (groupBatcher): screenings finishing together are stored as one
  * statement and one commit, at most two batches at a time. A batch holds several tenants' events, so
  * it is written in the system context, whichever caller's context scheduled it (row-level security
- * would refuse the others' rows in a tenant's).
+ * would refuse the others' rows in a tenant's), on the screening batch connections (runAsScreeningBatch).
  */
 const storeBatched = groupBatcher<EventToStore, boolean>({
   maxInFlight: 2,
   maxBatch: 64,
-  run: (db, batch) => runAsSystem(() => storeBatch(db, batch)),
+  run: (db, batch) => runAsScreeningBatch(() => storeBatch(db, batch)),
 });
 
 /**
