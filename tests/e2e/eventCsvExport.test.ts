@@ -210,6 +210,38 @@ describe.each(TEST_LANGS)("event CSV output [%s]", (lang) => {
     expect(new URL(ui.page.url()).pathname).toBe("/v3/EventList");
   });
 
+  it("stays on the list when Output's own request fails (network), saying 697 in the dialog, and outputs once it is back", async () => {
+    const { eventId, list, dialog } = await openOutputForOneEvent();
+    const REQUEST = "**/api/v3/screen/event/csv";
+    await ui.page.route(REQUEST, (route) => route.abort("internetdisconnected"));
+    const output = dialog.getByRole("button", { name: s.output, exact: true });
+    await output.click();
+    await (await visible(ui.page.getByRole("button", { name: LABELS[lang].execute, exact: true }))).click();
+
+    await visible(dialog.getByRole("alert").getByText(messageNo(lang, "697"), { exact: true }));
+    const notices = ui.page.getByRole("region", { name: LABELS[lang].notifications, exact: true });
+    await visible(notices.getByText(messageNo(lang, "697"), { exact: true }));
+    // Still the list with its search, the dialog open.
+    expect(new URL(ui.page.url()).pathname).toBe("/v3/EventList");
+    expect(new URL(ui.page.url()).searchParams.get("q")).toBe(eventId);
+
+    // The network back, Output again from the same dialog makes the file: its link shows, the 697 gone.
+    await ui.page.unroute(REQUEST);
+    await output.click();
+    await (await visible(ui.page.getByRole("button", { name: LABELS[lang].execute, exact: true }))).click();
+    await visible(dialog.getByRole("link"), 60_000);
+    expect(await dialog.getByRole("alert").count()).toBe(0);
+    await expectNoAxeViolations(ui.page, "CSV output dialog after a failed request");
+    // Closed, the list still has its event ticked.
+    await dialog.getByRole("button", { name: s.close, exact: true }).click();
+    await gone(dialog);
+    expect(
+      await ui.page
+        .getByRole("checkbox", { name: fill(list.selectRow, { eventId }), exact: true })
+        .isChecked(),
+    ).toBe(true);
+  });
+
   it("withdraws the output question when the browser's Back leaves the search it was about", async () => {
     const { eventId, dialog } = await openOutputForOneEvent();
     await dialog.getByRole("button", { name: s.output, exact: true }).click();

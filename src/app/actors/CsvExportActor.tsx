@@ -11,7 +11,9 @@ import { NotificationsActor } from "./NotificationsActor.tsx";
 export const CsvExportActor = createActorContext(csvExportMachine);
 
 // The dialog shows refusals itself (902, several models, 150,000, 963); 008 still goes to the snackbar.
-const SHOWN_IN_DIALOG = { manual: true } as const;
+// A request that fails outright (the network) says 697 there and in a notice, the list kept: Output
+// tries again once the network is back.
+const SHOWN_IN_DIALOG = { manual: true, reportUnexpected: true } as const;
 // The status is asked every second while the file is written: the operator keeps working meanwhile.
 // A check that fails outright (the network) tells 697 in the dialog and a notice, and leaves the
 // list as it is (the file is still made and mailed), as the list's count does: a call the console
