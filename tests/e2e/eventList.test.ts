@@ -364,7 +364,9 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
     // A bookmark naming a model the tenant does not have (any more) searches nothing: the dropdown
     // shows that model marked unknown with the server's reason, instead of "any".
     await searched(ui.page, () => ui.page.goto(ui.app.at("/EventList?mode=1&modelId=GONE01")));
-    await visible(ui.page.getByText(screen.s.searchRefused, { exact: true }));
+    // The refusal reads as every error notification does: its code, then the message (spec section 8).
+    const refusal = await visible(ui.page.getByRole("alert").filter({ hasText: screen.s.searchRefused }));
+    expect(await refusal.textContent()).toBe(`${ERROR.validation}\n${screen.s.searchRefused}`);
     expect(await screen.table.count()).toBe(0);
     expect(await modelBox.inputValue()).toBe("GONE01");
     expect(await modelBox.locator("option:checked").textContent()).toBe(

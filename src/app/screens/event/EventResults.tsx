@@ -3,9 +3,11 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ERROR } from "../../../contract/errors.ts";
 import { EVENT_TOTAL_CAP } from "../../../contract/eventSearch.ts";
+import { errorNoticeText } from "../../actors/applyRouting.ts";
 import { EventSearchActor } from "../../actors/EventSearchActor.tsx";
 import { FormMessage } from "../../ui/FormMessage.tsx";
 import { Loading } from "../../ui/Loading.tsx";
+import { shownErrorText } from "../../ui/shownErrorText.ts";
 import { EventExportDialog } from "./EventExportDialog.tsx";
 import { EventResultTable } from "./EventResultTable.tsx";
 import { listReturn, markListReturned, rememberListForDetail } from "./eventTransit.ts";
@@ -32,12 +34,19 @@ export function EventResults({ invalidReasons }: { invalidReasons: readonly stri
   if (invalid)
     return <FormMessage tone="error">{[t("invalidSearch"), ...invalidReasons].join("\n")}</FormMessage>;
   if (failed) {
-    const general = errors.filter((error) => !error.field).map((error) => error.message);
+    // A refusal reads as an error notification: its code, then its message (spec section 8).
+    const general = errors
+      .filter((error) => !error.field)
+      .map((error) => errorNoticeText(error.code, shownErrorText(error)));
     // Refused only at fields (a screening model the tenant does not have): the form shows why.
-    const refusedAtFields = errors.length > 0 && general.length === 0;
+    const [atField] = errors;
     return (
       <FormMessage tone="error">
-        {general.length > 0 ? general.join("\n") : t(refusedAtFields ? "searchRefused" : "loadFailed")}
+        {general.length > 0
+          ? general.join("\n")
+          : atField
+            ? errorNoticeText(atField.code, t("searchRefused"))
+            : t("loadFailed")}
       </FormMessage>
     );
   }
