@@ -360,6 +360,45 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     await cancelTyped(ui.page, dialog);
   });
 
+  it("puts the keyboard focus on the labels when the server refuses the chosen ones", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    const shop = await shopOf(ui.app, ui);
+    const { eventId } = await screenTransaction(ui.app, shop, {
+      shopEventId: `e2e-label-gone-${lang}-${Date.now()}`,
+      amount: 2700,
+      purchaser: { fullAddress: "福岡県福岡市中央区天神2-4", zipcode: "8100001", tel: "092-123-4569" },
+    });
+    await openDetail(ui.page, eventId);
+    // A label ticked is gone by the time the save arrives (deleted meanwhile): an ID the tenant lacks.
+    const LABELS_CALL = "**/api/v3/screen/event/labels";
+    await ui.page.route(LABELS_CALL, async (route) => {
+      const body = route.request().postDataJSON() as { telegram: { labelIds: string[] } };
+      await route.continue({
+        postData: JSON.stringify({
+          ...body,
+          telegram: { ...body.telegram, labelIds: [...body.telegram.labelIds, "GONE-LABEL"] },
+        }),
+      });
+    });
+    await action(ui.page, "label").click();
+    const dialog = await visible(dialogOf(ui.page, "label"));
+    const labels = dialog.getByRole("group", { name: s.fields.labels, exact: true });
+    await labels.getByRole("checkbox").first().check();
+    // Save by keyboard, then Execute.
+    await dialog.getByRole("button", { name: s.save, exact: true }).focus();
+    await ui.page.keyboard.press("Enter");
+    const confirm = await visible(
+      ui.page.getByRole("dialog", { name: SHELL[lang].confirmTitle, exact: true }),
+    );
+    await confirm.getByRole("button", { name: LABELS[lang].execute, exact: true }).click();
+    await visible(labels.getByText(messageText(lang, "validation.unknownLabel"), { exact: true }));
+    // The focus lands on the first checkbox of the group the refusal is about, not on the page's body.
+    await expect.poll(() => hasFocus(labels.getByRole("checkbox").first())).toBe(true);
+    await expectNoAxeViolations(ui.page, "label dialog refused at its labels");
+    await ui.page.unroute(LABELS_CALL);
+    await cancelTyped(ui.page, dialog);
+  });
+
   it("lays field lists two abreast on a wide screen (shipping beside the purchaser, each differing value noted; the basic fields in two columns) under navigation and actions that stay in view; stacked when narrow", async () => {
     await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
     const shop = await shopOf(ui.app, ui);

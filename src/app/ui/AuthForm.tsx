@@ -1,7 +1,8 @@
 import { Button, Flex, Link } from "@radix-ui/themes";
-import { type FormEvent, type ReactNode, type RefObject, useEffect, useRef } from "react";
+import type { FormEvent, ReactNode, RefObject } from "react";
 import type { ErrorItem } from "../../contract/envelope.ts";
 import { FormMessage } from "./FormMessage.tsx";
+import { useFocusAfterSending } from "./useFocusAfterSending.ts";
 
 /**
  * The form of a signed-out page: the messages about the whole form, then the fields in one column,
@@ -41,34 +42,4 @@ export function AuthForm(props: {
       </form>
     </>
   );
-}
-
-/**
- * The submit button is disabled while the form is sent, and a disabled button drops the keyboard
- * focus to the page's body: a keyboard or screen-reader user who pressed it would then start again
- * from the top of the page after a refusal. Once the button is enabled again, a focus that was lost
- * goes to the first field marked invalid, else to `refusalFocus`; a focus still in a field (Enter
- * pressed there) stays where it is.
- */
-function useFocusAfterSending(
-  form: RefObject<HTMLFormElement | null>,
-  submitDisabled: boolean,
-  refusalFocus: string,
-): void {
-  const sending = useRef(false);
-  useEffect(() => {
-    if (submitDisabled) {
-      sending.current = true;
-      return;
-    }
-    if (!sending.current) return;
-    sending.current = false;
-    const active = document.activeElement;
-    if (active !== null && active !== document.body) return;
-    const fields = form.current;
-    const target =
-      fields?.querySelector<HTMLElement>("[aria-invalid='true']") ??
-      fields?.querySelector<HTMLElement>(`#${CSS.escape(refusalFocus)}`);
-    target?.focus();
-  }, [form, submitDisabled, refusalFocus]);
 }

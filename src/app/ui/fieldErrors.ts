@@ -60,7 +60,17 @@ function firstPerField(list: readonly { field: string; message: string }[]): Fie
   return result;
 }
 
+/**
+ * The first control of a form marked invalid: a field, or the first control of an invalid group (a
+ * fieldset of checkboxes), which cannot take the focus itself.
+ */
+export function firstInvalidControl(form: HTMLFormElement | null): HTMLElement | null {
+  const invalid = form?.querySelector<HTMLElement>("[aria-invalid='true']") ?? null;
+  if (!(invalid instanceof HTMLFieldSetElement)) return invalid;
+  return invalid.querySelector<HTMLElement>("input:enabled, select:enabled, textarea:enabled");
+}
+
 /** Moves focus to the first invalid field of a form, so keyboard and screen-reader users land on it. */
 export function focusFirstInvalid(form: HTMLFormElement | null): void {
-  form?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
+  firstInvalidControl(form)?.focus();
 }

@@ -26,10 +26,12 @@ export function useDialogFocusReturn(): FocusReturnHandlers {
         opener.current = null;
         if (!element?.isConnected) return;
         element.focus();
-        // Disabled while the dialog's work finished (a save), it is enabled by the next frame.
+        // Disabled while the dialog's work finished (a save), it is enabled by the next frame; unless
+        // the focus went elsewhere meanwhile (a refused save's invalid field).
         if (document.activeElement !== element)
           requestAnimationFrame(() => {
-            if (element.isConnected) element.focus();
+            const active = document.activeElement;
+            if (element.isConnected && (active === null || active === document.body)) element.focus();
           });
       },
     }),

@@ -2,6 +2,7 @@ import { Button, Flex } from "@radix-ui/themes";
 import type { FormEvent, ReactNode, RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { FormMessage } from "../../../ui/FormMessage.tsx";
+import { useFocusAfterSending } from "../../../ui/useFocusAfterSending.ts";
 
 /**
  * The form of an action dialog: its fields, a message about the whole form (902, a refusal without a
@@ -23,6 +24,8 @@ export function ActionFormFrame({
   children: ReactNode;
 }) {
   const { t } = useTranslation("eventDetail");
+  // Save is disabled while confirmed and sent: after a refusal the focus goes to the field it names.
+  useFocusAfterSending(formRef, busy);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!busy) onSubmit();

@@ -126,7 +126,11 @@ export function DialogChoices({
     .filter(Boolean)
     .join(" ");
   return (
-    <fieldset className="event-dialog-fieldset" aria-describedby={describedBy || undefined}>
+    <fieldset
+      className="event-dialog-fieldset"
+      aria-describedby={describedBy || undefined}
+      aria-invalid={error ? true : undefined}
+    >
       <legend>{legend}</legend>
       {status ? (
         <p id={`${errorId}-status`} className="event-dialog-status">
