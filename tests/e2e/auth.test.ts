@@ -18,6 +18,7 @@ import {
   consoleSession,
   DEMO_COMPANY_NAME,
   DEMO_PASSWORD,
+  descriptionOf,
   fillLogin,
   gone,
   hasFocus,
@@ -29,6 +30,7 @@ import {
   messageNo,
   onPath,
   openMenuEntry,
+  passwordField,
   pathOf,
   screenReady,
   sessionCredentials,
@@ -158,6 +160,37 @@ describe.each(TEST_LANGS)("login, navigation and logout [%s]", (lang) => {
     expect(await refusal.count(), "the earlier 903 is no longer shown").toBe(0);
     expect(await hasFocus(password)).toBe(true);
     await expectNoAxeViolations(ui.page, "Login with an empty password after 903");
+  });
+
+  it("keeps a pasted Company ID over 50 characters whole and refuses it at the field, on login and on the password change request", async () => {
+    // Company DEMO's ID with more pasted after it: cut at 50, it would sign in to another company.
+    const pasted = `${ACCOUNTS.admin.companyId}${"X".repeat(56)}`;
+    const sent: string[] = [];
+    ui.page.on("request", (request) => {
+      if (request.url().includes("/api/v3/screen/")) sent.push(new URL(request.url()).pathname);
+    });
+    const maxMessage = MESSAGES[lang].validation.max.replace("{max}", "50");
+    for (const screen of [
+      { path: "/login", heading: l.loginHeading, submit: l.loginButton },
+      { path: "/PasswordChangeRequest", heading: l.requestHeading, submit: l.sendMail },
+    ]) {
+      await ui.page.goto(ui.app.at(screen.path));
+      await visible(heading(ui.page, screen.heading));
+      const companyId = ui.page.getByRole("textbox", { name: l.companyId, exact: true });
+      await companyId.focus();
+      await ui.page.keyboard.insertText(pasted);
+      expect(await companyId.inputValue(), `${screen.path}: the box holds what was pasted`).toBe(pasted);
+      await ui.page.getByRole("textbox", { name: l.email, exact: true }).fill(ACCOUNTS.admin.email);
+      if (screen.path === "/login") await passwordField(ui.page, l.password).fill(DEMO_PASSWORD);
+      await ui.page.getByRole("button", { name: screen.submit, exact: true }).click();
+      await expect.poll(() => descriptionOf(companyId)).toContain(maxMessage);
+      expect(await companyId.getAttribute("aria-invalid")).toBe("true");
+      expect(await hasFocus(companyId)).toBe(true);
+      expect(await companyId.inputValue()).toBe(pasted);
+      await expectNoAxeViolations(ui.page, `${screen.path} with a Company ID over 50 characters`);
+      expect(pathOf(ui.page)).toBe(screen.path);
+    }
+    expect(sent, "nothing was sent with the Company ID").toEqual([]);
   });
 
   it("sends a protected route opened while logged out to /login", async () => {

@@ -22,7 +22,6 @@ export function AccountFields({
         onChange={set("companyId")}
         error={errors.companyId}
         autoComplete="organization"
-        maxLength={50}
       />
       <TextInputField
         id="email"

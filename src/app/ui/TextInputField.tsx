@@ -2,7 +2,8 @@ import { Text, TextField } from "@radix-ui/themes";
 
 /**
  * A labelled text input: the visible label is the accessible name; an error is announced with the
- * field (aria-describedby) and marks it invalid.
+ * field (aria-describedby) and marks it invalid. No maxLength: a longer paste is kept whole and refused
+ * with the max-length message instead of being cut silently (a company ID cut at 50 names another).
  */
 export function TextInputField({
   id,
@@ -13,7 +14,6 @@ export function TextInputField({
   hint,
   type = "text",
   autoComplete,
-  maxLength,
   disabled,
 }: {
   id: string;
@@ -24,7 +24,6 @@ export function TextInputField({
   hint?: string;
   type?: "text" | "email" | "password";
   autoComplete?: string;
-  maxLength?: number;
   disabled?: boolean;
 }) {
   const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
@@ -41,7 +40,6 @@ export function TextInputField({
         value={value}
         onChange={(event) => onChange(event.target.value)}
         autoComplete={autoComplete}
-        maxLength={maxLength}
         disabled={disabled}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
