@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
+import passwordEn from "../../src/app/i18n/locales/en/password.json";
+import passwordJa from "../../src/app/i18n/locales/ja/password.json";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import { TEST_LANGS } from "../support/browser.ts";
 import {
   ACCOUNTS,
+  type Account,
   consoleSession,
   DEMO_PASSWORD,
   fillLogin,
@@ -21,6 +24,7 @@ import {
 } from "./consoleHarness.ts";
 
 const NEW_PASSWORD = "Fresh-2026!word";
+const PASSWORD = { en: passwordEn, ja: passwordJa } as const;
 
 describe.each(TEST_LANGS)("password reset by e-mail [%s]", (lang) => {
   const l = LABELS[lang];
@@ -30,6 +34,21 @@ describe.each(TEST_LANGS)("password reset by e-mail [%s]", (lang) => {
     await passwordField(ui.page, l.newPassword).fill(password);
     await passwordField(ui.page, l.newPasswordConfirm).fill(confirmation);
     await ui.page.getByRole("button", { name: l.changeButton, exact: true }).click();
+  }
+
+  /** Asks for a change link on the request screen (which goes on to login, 007) and returns the URL mailed. */
+  async function mailedLink(account: Account): Promise<string> {
+    await ui.page.goto(ui.app.at("/PasswordChangeRequest"));
+    await visible(heading(ui.page, l.requestHeading));
+    await ui.page.getByRole("textbox", { name: l.companyId, exact: true }).fill(account.companyId);
+    await ui.page.getByRole("textbox", { name: l.email, exact: true }).fill(account.email);
+    await ui.page.getByRole("button", { name: l.sendMail, exact: true }).click();
+    await onPath(ui.page, "/login");
+    await visible(textOnPage(ui.page, messageNo(lang, "007")));
+    const mail = await ui.app.smtp.waitFor((m) => m.to.includes(account.email), 15_000);
+    const link = /https?:\/\/\S+\/v3\/PasswordChange\?token=[^\s"'<>]+/.exec(mail.text)?.[0];
+    expect(link, `no password change link in the mail:\n${mail.text}`).toBeDefined();
+    return link as string;
   }
 
   it("requests a link by mail, rejects weak and mismatched passwords, changes it once and refuses the link again", async () => {
@@ -94,18 +113,7 @@ describe.each(TEST_LANGS)("password reset by e-mail [%s]", (lang) => {
   });
 
   it("keeps a pasted password longer than 20 characters whole and refuses it, rather than saving its first 20", async () => {
-    await ui.page.goto(ui.app.at("/PasswordChangeRequest"));
-    await visible(heading(ui.page, l.requestHeading));
-    await ui.page.getByRole("textbox", { name: l.companyId, exact: true }).fill(ACCOUNTS.reviewer.companyId);
-    await ui.page.getByRole("textbox", { name: l.email, exact: true }).fill(ACCOUNTS.reviewer.email);
-    await ui.page.getByRole("button", { name: l.sendMail, exact: true }).click();
-    // Sent: the request screen has gone on to login (007) before the mailed link is opened.
-    await onPath(ui.page, "/login");
-    await visible(textOnPage(ui.page, messageNo(lang, "007")));
-    const mail = await ui.app.smtp.waitFor((m) => m.to.includes(ACCOUNTS.reviewer.email), 15_000);
-    const link = /https?:\/\/\S+\/v3\/PasswordChange\?token=[^\s"'<>]+/.exec(mail.text)?.[0];
-    expect(link, `no password change link in the mail:\n${mail.text}`).toBeDefined();
-    await ui.page.goto(link as string);
+    await ui.page.goto(await mailedLink(ACCOUNTS.reviewer));
     await visible(heading(ui.page, l.changeHeading));
 
     // A password manager's 24 characters, pasted into both fields.
@@ -126,16 +134,7 @@ describe.each(TEST_LANGS)("password reset by e-mail [%s]", (lang) => {
   });
 
   it("refuses the current password with 921 and puts the keyboard focus on the new password", async () => {
-    await ui.page.goto(ui.app.at("/PasswordChangeRequest"));
-    await visible(heading(ui.page, l.requestHeading));
-    await ui.page.getByRole("textbox", { name: l.companyId, exact: true }).fill(ACCOUNTS.viewer.companyId);
-    await ui.page.getByRole("textbox", { name: l.email, exact: true }).fill(ACCOUNTS.viewer.email);
-    await ui.page.getByRole("button", { name: l.sendMail, exact: true }).click();
-    await onPath(ui.page, "/login");
-    const mail = await ui.app.smtp.waitFor((m) => m.to.includes(ACCOUNTS.viewer.email), 15_000);
-    const link = /https?:\/\/\S+\/v3\/PasswordChange\?token=[^\s"'<>]+/.exec(mail.text)?.[0];
-    expect(link, `no password change link in the mail:\n${mail.text}`).toBeDefined();
-    await ui.page.goto(link as string);
+    await ui.page.goto(await mailedLink(ACCOUNTS.viewer));
     await visible(heading(ui.page, l.changeHeading));
 
     // The Change button (disabled while the change is sent) pressed by mouse.
@@ -147,23 +146,37 @@ describe.each(TEST_LANGS)("password reset by e-mail [%s]", (lang) => {
   });
 
   it("keeps the change screen usable on a PC whose clock runs an hour fast", async () => {
-    await ui.page.goto(ui.app.at("/PasswordChangeRequest"));
-    await visible(heading(ui.page, l.requestHeading));
-    await ui.page.getByRole("textbox", { name: l.companyId, exact: true }).fill(ACCOUNTS.acme.companyId);
-    await ui.page.getByRole("textbox", { name: l.email, exact: true }).fill(ACCOUNTS.acme.email);
-    await ui.page.getByRole("button", { name: l.sendMail, exact: true }).click();
-    await onPath(ui.page, "/login");
-    const mail = await ui.app.smtp.waitFor((m) => m.to.includes(ACCOUNTS.acme.email), 15_000);
-    const link = /https?:\/\/\S+\/v3\/PasswordChange\?token=[^\s"'<>]+/.exec(mail.text)?.[0];
-    expect(link, `no password change link in the mail:\n${mail.text}`).toBeDefined();
-
+    const link = await mailedLink(ACCOUNTS.acme);
     // The browser's clock is an hour ahead of the server's; the link is valid for 30 minutes.
     await ui.page.clock.install({ time: Date.now() + 60 * 60_000 });
-    await ui.page.goto(link as string);
+    await ui.page.goto(link);
     await visible(heading(ui.page, l.changeHeading));
     await visible(passwordField(ui.page, l.newPassword));
     await ui.page.clock.runFor(2_000);
     expect(await textOnPage(ui.page, messageNo(lang, "919")).count(), "not told 919").toBe(0);
+    await change(NEW_PASSWORD, NEW_PASSWORD);
+    await onPath(ui.page, "/login");
+  });
+
+  it("says 697 with Reload, not 910, when the link cannot be checked for want of the network; Reload checks it again", async () => {
+    const link = await mailedLink(ACCOUNTS.check);
+    const check = "**/api/v3/screen/passwordChangeCheck";
+    await ui.page.route(check, (route) => route.abort("internetdisconnected"));
+    await ui.page.goto(link);
+    await visible(heading(ui.page, l.changeHeading));
+    const reload = await visible(ui.page.getByRole("button", { name: PASSWORD[lang].reload, exact: true }));
+    await visible(ui.page.getByRole("main").getByText(messageNo(lang, "697")));
+    // The link may be fine: not called invalid, and no new one offered.
+    expect(await textOnPage(ui.page, messageNo(lang, "910")).count()).toBe(0);
+    expect(await ui.page.getByRole("link", { name: PASSWORD[lang].requestAgain, exact: true }).count()).toBe(
+      0,
+    );
+    expect(pathOf(ui.page)).toBe("/PasswordChange");
+    await expectNoAxeViolations(ui.page, "Password change whose link could not be checked (697)");
+
+    await ui.page.unroute(check);
+    await reload.click();
+    await visible(passwordField(ui.page, l.newPassword));
     await change(NEW_PASSWORD, NEW_PASSWORD);
     await onPath(ui.page, "/login");
   });

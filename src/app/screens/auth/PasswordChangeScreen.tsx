@@ -1,5 +1,5 @@
-import { Flex, Link, Text } from "@radix-ui/themes";
-import { type FormEvent, useEffect, useState } from "react";
+import { Button, Flex, Link, Text } from "@radix-ui/themes";
+import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { passwordChange, passwordChangeCheck } from "../../../contract/auth.ts";
@@ -44,7 +44,7 @@ export function PasswordChangeScreen({ token }: { token: string }) {
       {token === "" ? (
         <UnusableUrl refusal="910" />
       ) : (
-        <CallProgressProvider spec={passwordChangeCheck} handling={{ manual: true }}>
+        <CallProgressProvider spec={passwordChangeCheck} handling={{ manual: true, reportUnexpected: true }}>
           <TokenCheck token={token} />
         </CallProgressProvider>
       )}
@@ -62,8 +62,11 @@ function TokenCheck({ token }: { token: string }) {
     snapshot.hasTag("20") ? snapshot.context.errors : null,
   );
 
-  useEffect(() => check.send({ type: "call.start", input: { token } }), [check, token]);
+  const start = useCallback(() => check.send({ type: "call.start", input: { token } }), [check, token]);
+  useEffect(start, [start]);
 
+  // Not a refusal: the URL went unchecked (the network), so it may well be fine.
+  if (errors?.some((error) => error.code === ERROR.internalFailure)) return <CheckFailed onReload={start} />;
   if (errors) return <UnusableUrl refusal={refusalOf(errors)} />;
   if (validity === null) return <Loading label={t("checking")} heading />;
   return (
@@ -185,6 +188,21 @@ function ChangeForm({
         />
       </AuthForm>
     </>
+  );
+}
+
+/** 697 when the URL could not be checked: check it again, or return to login. */
+function CheckFailed({ onReload }: { onReload: () => void }) {
+  const { t } = useTranslation("password");
+  const { t: message } = useTranslation("messages");
+  return (
+    <Flex direction="column" gap="4" align="start">
+      <FormMessage tone="error">{message("no.697")}</FormMessage>
+      <Button type="button" onClick={onReload}>
+        {t("reload")}
+      </Button>
+      <Link href={appUrl(PUBLIC_PATHS.login)}>{t("returnToLogin")}</Link>
+    </Flex>
   );
 }
 
