@@ -24,10 +24,11 @@ const adminGroup = MENU.find((item) => item.menuId === "admin");
 const adminPaths = leaves(adminGroup?.children ?? []).map((leaf) => leaf.path);
 const MENU_LABELS = { en: menuEn, ja: menuJa } as const;
 const API_SCREEN = { en: apiEn, ja: apiJa } as const;
+const FAQ_URL = "https://faq.example.com/console";
 
 describe.each(TEST_LANGS)("main menu by role [%s]", (lang) => {
   const l = LABELS[lang];
-  const ui = consoleSession(lang);
+  const ui = consoleSession(lang, { env: { FAQ_URL } });
 
   /** Paths of every menu link, including those inside closed groups. */
   async function menuPaths(account: Account): Promise<string[]> {
@@ -76,6 +77,28 @@ describe.each(TEST_LANGS)("main menu by role [%s]", (lang) => {
     await ui.reopen();
     const adminMenu = await menuPaths(ACCOUNTS.admin);
     expect(viewerPaths.filter((path) => !adminMenu.includes(path))).toEqual([]);
+  });
+
+  it("says in the FAQ link's name that it opens a new tab, in Japanese only, signed out and signed in", async () => {
+    const banner = ui.page.getByRole("banner");
+    await ui.page.goto(ui.app.at("/login"));
+    await visible(banner.getByRole("img"));
+    if (lang === "en") {
+      // The spec shows the FAQ link only in Japanese.
+      expect(await banner.getByRole("link").count()).toBe(0);
+      expect(await ui.page.locator(`a[href="${FAQ_URL}"]`).count()).toBe(0);
+      return;
+    }
+    for (const signedIn of [false, true]) {
+      if (signedIn) await loginAs(ui.page, ui.app, lang, ACCOUNTS.viewer);
+      // The visible label first, then what the link does: read out, and shown by an icon.
+      const faq = await visible(banner.getByRole("link", { name: /^FAQ\s*（新しいタブで開きます）$/ }));
+      expect(await faq.getAttribute("href")).toBe(FAQ_URL);
+      expect(await faq.getAttribute("target")).toBe("_blank");
+      expect((await faq.getAttribute("rel"))?.split(" ").sort()).toEqual(["noopener", "noreferrer"]);
+      expect(await faq.locator("svg").isVisible()).toBe(true);
+      await expectNoAxeViolations(ui.page, signedIn ? "top bar signed in, with FAQ" : "login, with FAQ");
+    }
   });
 
   it("keeps the top bar and its menu from one screen to the next, changing only the screen", async () => {

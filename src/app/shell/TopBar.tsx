@@ -1,3 +1,4 @@
+import { VisuallyHidden } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CONTRACT_DIV, headerColour } from "../../contract/codes.ts";
@@ -35,10 +36,28 @@ export function TopBar({ menu, signedInEnd }: { menu?: ReactNode; signedInEnd?: 
         {faqUrl !== null && i18n.resolvedLanguage === "ja" && (
           <a className="top-bar-link" href={faqUrl} target="_blank" rel="noopener noreferrer">
             {t("faq")}
+            <NewTabIcon />
+            <VisuallyHidden>{t("opensInNewTab")}</VisuallyHidden>
           </a>
         )}
         {signedInEnd}
       </div>
     </header>
+  );
+}
+
+/** The usual "opens elsewhere" mark (a box with an arrow out of it); the link's text says it in words. */
+function NewTabIcon() {
+  return (
+    <svg
+      className="top-bar-link-icon"
+      viewBox="0 0 12 12"
+      width="12"
+      height="12"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M5 2H2v8h8V7M7 1h4v4M11 1 5.5 6.5" fill="none" stroke="currentColor" strokeWidth="1.3" />
+    </svg>
   );
 }
