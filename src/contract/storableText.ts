@@ -22,24 +22,25 @@ export const isStorableText = (text: string): boolean =>
  * is not storable text; "" for the value itself; null when all of it is storable.
  */
 export function unstorableTextPath(value: unknown): string | null {
-  const found = firstUnstorable(value, []);
+  const found = firstUnstorable(value);
   return found === null ? null : found.join(".");
 }
 
-function firstUnstorable(value: unknown, path: (string | number)[]): (string | number)[] | null {
-  if (typeof value === "string") return isStorableText(value) ? null : path;
+// Every request body is walked: the path is built only on the way back from a find, not per node.
+function firstUnstorable(value: unknown): (string | number)[] | null {
+  if (typeof value === "string") return isStorableText(value) ? null : [];
   if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = firstUnstorable(item, [...path, index]);
-      if (found) return found;
+    for (let index = 0; index < value.length; index++) {
+      const found = firstUnstorable(value[index]);
+      if (found) return [index, ...found];
     }
     return null;
   }
   if (value !== null && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      if (!isStorableText(key)) return [...path, key];
-      const found = firstUnstorable(item, [...path, key]);
-      if (found) return found;
+    for (const key of Object.keys(value)) {
+      if (!isStorableText(key)) return [key];
+      const found = firstUnstorable((value as Record<string, unknown>)[key]);
+      if (found) return [key, ...found];
     }
   }
   return null;
