@@ -145,6 +145,33 @@ describe.each(TEST_LANGS)("login, navigation and logout [%s]", (lang) => {
     }
   });
 
+  it("keeps the login form and says 697 in it when the login call fails on the network; Login again signs in", async () => {
+    await ui.page.goto(ui.app.at("/login"));
+    await visible(heading(ui.page, l.loginHeading));
+    await fillLogin(ui.page, lang, ACCOUNTS.admin, DEMO_PASSWORD);
+    const call = "**/api/v3/screen/login";
+    await ui.page.route(call, (route) => route.abort("internetdisconnected"));
+    await ui.page.getByRole("button", { name: l.loginButton, exact: true }).click();
+    await visible(ui.page.getByRole("main").getByRole("alert").getByText(messageNo(lang, "697")));
+    expect(pathOf(ui.page)).toBe("/login");
+    const password = passwordField(ui.page, l.password);
+    expect(await ui.page.getByRole("textbox", { name: l.companyId, exact: true }).inputValue()).toBe(
+      ACCOUNTS.admin.companyId,
+    );
+    expect(await ui.page.getByRole("textbox", { name: l.email, exact: true }).inputValue()).toBe(
+      ACCOUNTS.admin.email,
+    );
+    // Kept, as after a 903.
+    expect(await password.inputValue()).toBe(DEMO_PASSWORD);
+    await expect.poll(() => hasFocus(password), { timeout: 2_000 }).toBe(true);
+    await expectNoAxeViolations(ui.page, "Login whose call failed on the network (697)");
+
+    await ui.page.unroute(call);
+    expect((await submitLogin(ui.page, lang)).status()).toBe(200);
+    await onPath(ui.page, LANDING_PATH);
+    await screenReady(ui.page);
+  });
+
   it("drops the 903 of the last attempt when the next one is stopped for an empty field", async () => {
     await ui.page.goto(ui.app.at("/login"));
     await visible(heading(ui.page, l.loginHeading));

@@ -2,10 +2,11 @@ import { describe, expect, it } from "vitest";
 import passwordEn from "../../src/app/i18n/locales/en/password.json";
 import passwordJa from "../../src/app/i18n/locales/ja/password.json";
 import { expectNoAxeViolations } from "../support/axe.ts";
-import { TEST_LANGS } from "../support/browser.ts";
+import { TEST_LANGS, type TestLang } from "../support/browser.ts";
 import {
   ACCOUNTS,
   type Account,
+  type ConsoleSession,
   consoleSession,
   DEMO_PASSWORD,
   fillLogin,
@@ -26,30 +27,37 @@ import {
 const NEW_PASSWORD = "Fresh-2026!word";
 const PASSWORD = { en: passwordEn, ja: passwordJa } as const;
 
+/** The steps the suites take on the password pages, in the session's page and language. */
+function resetSteps(ui: ConsoleSession, lang: TestLang) {
+  const l = LABELS[lang];
+  return {
+    async change(password: string, confirmation: string) {
+      await passwordField(ui.page, l.newPassword).fill(password);
+      await passwordField(ui.page, l.newPasswordConfirm).fill(confirmation);
+      await ui.page.getByRole("button", { name: l.changeButton, exact: true }).click();
+    },
+
+    /** Asks for a change link on the request screen (which goes on to login, 007) and returns the URL mailed. */
+    async mailedLink(account: Account): Promise<string> {
+      await ui.page.goto(ui.app.at("/PasswordChangeRequest"));
+      await visible(heading(ui.page, l.requestHeading));
+      await ui.page.getByRole("textbox", { name: l.companyId, exact: true }).fill(account.companyId);
+      await ui.page.getByRole("textbox", { name: l.email, exact: true }).fill(account.email);
+      await ui.page.getByRole("button", { name: l.sendMail, exact: true }).click();
+      await onPath(ui.page, "/login");
+      await visible(textOnPage(ui.page, messageNo(lang, "007")));
+      const mail = await ui.app.smtp.waitFor((m) => m.to.includes(account.email), 15_000);
+      const link = /https?:\/\/\S+\/v3\/PasswordChange\?token=[^\s"'<>]+/.exec(mail.text)?.[0];
+      expect(link, `no password change link in the mail:\n${mail.text}`).toBeDefined();
+      return link as string;
+    },
+  };
+}
+
 describe.each(TEST_LANGS)("password reset by e-mail [%s]", (lang) => {
   const l = LABELS[lang];
   const ui = consoleSession(lang);
-
-  async function change(password: string, confirmation: string) {
-    await passwordField(ui.page, l.newPassword).fill(password);
-    await passwordField(ui.page, l.newPasswordConfirm).fill(confirmation);
-    await ui.page.getByRole("button", { name: l.changeButton, exact: true }).click();
-  }
-
-  /** Asks for a change link on the request screen (which goes on to login, 007) and returns the URL mailed. */
-  async function mailedLink(account: Account): Promise<string> {
-    await ui.page.goto(ui.app.at("/PasswordChangeRequest"));
-    await visible(heading(ui.page, l.requestHeading));
-    await ui.page.getByRole("textbox", { name: l.companyId, exact: true }).fill(account.companyId);
-    await ui.page.getByRole("textbox", { name: l.email, exact: true }).fill(account.email);
-    await ui.page.getByRole("button", { name: l.sendMail, exact: true }).click();
-    await onPath(ui.page, "/login");
-    await visible(textOnPage(ui.page, messageNo(lang, "007")));
-    const mail = await ui.app.smtp.waitFor((m) => m.to.includes(account.email), 15_000);
-    const link = /https?:\/\/\S+\/v3\/PasswordChange\?token=[^\s"'<>]+/.exec(mail.text)?.[0];
-    expect(link, `no password change link in the mail:\n${mail.text}`).toBeDefined();
-    return link as string;
-  }
+  const { change, mailedLink } = resetSteps(ui, lang);
 
   it("requests a link by mail, rejects weak and mismatched passwords, changes it once and refuses the link again", async () => {
     // Request screen, reached from the login screen's link.
@@ -206,5 +214,59 @@ describe.each(TEST_LANGS)("password reset by e-mail [%s]", (lang) => {
     await ui.page.getByRole("link", { name: l.returnToLogin, exact: true }).click();
     await onPath(ui.page, "/login");
     await visible(heading(ui.page, l.loginHeading));
+  });
+});
+
+// A console of their own: each operator may be mailed a link once a minute, and the suite above has
+// mailed every demo operator.
+describe.each(TEST_LANGS)("password pages when the network fails [%s]", (lang) => {
+  const l = LABELS[lang];
+  const ui = consoleSession(lang);
+  const { change, mailedLink } = resetSteps(ui, lang);
+
+  it("keeps the request form and says 697 in it when Send E-mail fails on the network; sending again mails the link", async () => {
+    await ui.page.goto(ui.app.at("/PasswordChangeRequest"));
+    await visible(heading(ui.page, l.requestHeading));
+    const companyId = ui.page.getByRole("textbox", { name: l.companyId, exact: true });
+    const email = ui.page.getByRole("textbox", { name: l.email, exact: true });
+    await companyId.fill(ACCOUNTS.admin.companyId);
+    await email.fill(ACCOUNTS.admin.email);
+    const call = "**/api/v3/screen/passwordChangeRequest";
+    await ui.page.route(call, (route) => route.abort("internetdisconnected"));
+    await ui.page.getByRole("button", { name: l.sendMail, exact: true }).click();
+    await visible(ui.page.getByRole("main").getByRole("alert").getByText(messageNo(lang, "697")));
+    expect(pathOf(ui.page)).toBe("/PasswordChangeRequest");
+    expect(await companyId.inputValue()).toBe(ACCOUNTS.admin.companyId);
+    expect(await email.inputValue()).toBe(ACCOUNTS.admin.email);
+    await expect.poll(() => hasFocus(companyId), { timeout: 2_000 }).toBe(true);
+    await expectNoAxeViolations(ui.page, "Password change request whose call failed on the network (697)");
+
+    await ui.page.unroute(call);
+    await ui.page.getByRole("button", { name: l.sendMail, exact: true }).click();
+    await onPath(ui.page, "/login");
+    await visible(textOnPage(ui.page, messageNo(lang, "007")));
+    await ui.app.smtp.waitFor((m) => m.to.includes(ACCOUNTS.admin.email), 15_000);
+  });
+
+  it("keeps the change form and says 697 in it when Change fails on the network; Change again sets the password", async () => {
+    await ui.page.goto(await mailedLink(ACCOUNTS.reviewer));
+    await visible(heading(ui.page, l.changeHeading));
+    const call = "**/api/v3/screen/passwordChange";
+    await ui.page.route(call, (route) => route.abort("internetdisconnected"));
+    await change(NEW_PASSWORD, NEW_PASSWORD);
+    await visible(ui.page.getByRole("main").getByRole("alert").getByText(messageNo(lang, "697")));
+    expect(pathOf(ui.page)).toBe("/PasswordChange");
+    // The operator's own typing in this tab, kept as the login form keeps its password.
+    const newPassword = passwordField(ui.page, l.newPassword);
+    expect(await newPassword.inputValue()).toBe(NEW_PASSWORD);
+    expect(await passwordField(ui.page, l.newPasswordConfirm).inputValue()).toBe(NEW_PASSWORD);
+    await expect.poll(() => hasFocus(newPassword), { timeout: 2_000 }).toBe(true);
+    await expectNoAxeViolations(ui.page, "Password change whose call failed on the network (697)");
+
+    await ui.page.unroute(call);
+    await ui.page.getByRole("button", { name: l.changeButton, exact: true }).click();
+    await onPath(ui.page, "/login");
+    await visible(textOnPage(ui.page, messageNo(lang, "006")));
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.reviewer, NEW_PASSWORD);
   });
 });

@@ -2,6 +2,7 @@ import { Button, Flex, Link } from "@radix-ui/themes";
 import type { FormEvent, ReactNode, RefObject } from "react";
 import type { ErrorItem } from "../../contract/envelope.ts";
 import { FormMessage } from "./FormMessage.tsx";
+import { shownErrorText } from "./shownErrorText.ts";
 import { useFocusAfterSending } from "./useFocusAfterSending.ts";
 
 /**
@@ -11,13 +12,14 @@ import { useFocusAfterSending } from "./useFocusAfterSending.ts";
 export function AuthForm(props: {
   form: RefObject<HTMLFormElement | null>;
   onSubmit: (event: FormEvent) => void;
-  /** Refusals that name no field. */
+  /** Refusals that name no field, or the call's own failure (the network), which reads as 697. */
   messages: readonly ErrorItem[];
   submitLabel: string;
   submitDisabled: boolean;
   /**
    * The field (its id) the keyboard focus goes to when the server refused the form as a whole (903,
-   * 921) after the focus was lost with the disabled submit button; a field the refusal names goes first.
+   * 921) or the call failed (697) after the focus was lost with the disabled submit button; a field
+   * the refusal names goes first.
    */
   refusalFocus: string;
   link: { href: string; label: string };
@@ -28,7 +30,7 @@ export function AuthForm(props: {
     <>
       {props.messages.map((error) => (
         <FormMessage key={error.code} tone="error">
-          {error.message}
+          {shownErrorText(error)}
         </FormMessage>
       ))}
       <form ref={props.form} onSubmit={props.onSubmit} noValidate>

@@ -1,7 +1,6 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { login } from "../../../contract/auth.ts";
-import { ERROR } from "../../../contract/errors.ts";
 import { AuthActor } from "../../actors/AuthActor.tsx";
 import { appUrl } from "../../navigation.ts";
 import { passLoginNotice, readLoginNotice } from "../../session/loginNotice.ts";
@@ -34,8 +33,7 @@ export function LoginScreen() {
   // A signed-in operator is on the way to their first screen (or out, when there is none).
   if (signedIn) return <Loading heading />;
 
-  const shownErrors =
-    refused && !rejected ? errors.filter((error) => error.code !== ERROR.internalFailure) : [];
+  const shownErrors = refused && !rejected ? errors : [];
   const fieldMessages = { ...serverFieldErrors(shownErrors), ...clientErrors };
   const formMessages = shownErrors.filter((error) => !error.field);
 

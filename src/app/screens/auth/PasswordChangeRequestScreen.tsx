@@ -21,7 +21,11 @@ export function PasswordChangeRequestScreen() {
   const { t } = useTranslation("password");
   usePageTitle(t("requestHeading"));
   return (
-    <CallProgressProvider spec={passwordChangeRequest} handling={{ manual: true, suppressMessages: true }}>
+    // A call that fails outright (the network) says 697 in the form, which keeps what was typed.
+    <CallProgressProvider
+      spec={passwordChangeRequest}
+      handling={{ manual: true, suppressMessages: true, reportUnexpected: true }}
+    >
       <RequestForm />
     </CallProgressProvider>
   );

@@ -70,7 +70,11 @@ function TokenCheck({ token }: { token: string }) {
   if (errors) return <UnusableUrl refusal={refusalOf(errors)} />;
   if (validity === null) return <Loading label={t("checking")} heading />;
   return (
-    <CallProgressProvider spec={passwordChange} handling={{ manual: true, suppressMessages: true }}>
+    // A change that fails outright (the network) says 697 in the form, which keeps what was typed.
+    <CallProgressProvider
+      spec={passwordChange}
+      handling={{ manual: true, suppressMessages: true, reportUnexpected: true }}
+    >
       <ChangeForm token={token} expiresAt={validity.expiresAt} remainingMs={validity.remainingMs} />
     </CallProgressProvider>
   );
