@@ -53,6 +53,11 @@ export interface ListPosition {
   cursors: (string | null)[];
 }
 
+/** A page shown, with where it stands: the list goes back there when another page fails outright. */
+export interface ShownPage extends EventPage {
+  position: ListPosition;
+}
+
 export interface EventSearchContext {
   /** The search in force (the one in the URL). */
   search: EventSearch;
@@ -60,13 +65,16 @@ export interface EventSearchContext {
   /** Keyset cursors of the pages walked so far; the last one is the shown page's (null: page 1). */
   cursors: (string | null)[];
   /** The shown page; kept while the next one loads, dropped by a new search. */
-  page: EventPage | null;
+  page: ShownPage | null;
   /** The search's total once counted (a call of its own beside the first page); null until then. */
   total: EventTotal | null;
   /** Why the count failed (the rows stay). */
   countErrors: ErrorItem[];
   selection: ListSelection;
-  /** Why the search failed (676 once it matches nothing, a server refusal, a failure). */
+  /**
+   * Why the search failed (676 once it matches nothing, a server refusal, a failure); beside a page
+   * shown, why another page of it could not be loaded (a failure of the call itself).
+   */
   errors: ErrorItem[];
   /** Why the last selection step was refused (several screening models, too many rows). */
   selectionErrors: ErrorItem[];
@@ -159,7 +167,8 @@ const isTicked = (context: EventSearchContext, eventId: string) => {
  * A search may start at a given page and page size (the list back from a detail); if that page is
  * gone, page 1 is searched instead. A search that is not valid (a URL edited by hand) runs nothing:
  * `list.invalid`, where the form shows why (a `search.submit` the schema refuses is ignored: the
- * form checks before it submits).
+ * form checks before it submits). Another page or page size whose call fails outright (the network)
+ * leaves the page shown where it stood, with its selection and the failure beside it.
  */
 export const eventSearchMachine = setup({
   types: {
@@ -183,6 +192,7 @@ export const eventSearchMachine = setup({
     tooManyRows: (_, params: { outcome: CallOutcome<unknown> }) =>
       refusedWith(params.outcome, ERROR.tooManyRows),
     hasNextPage: ({ context }) => context.page?.nextCursor != null,
+    pageShown: ({ context }) => context.page !== null,
     /** 676 for a page after page 1: its cursor's events are gone (deleted since the page was left). */
     laterPageGone: ({ context }, params: { outcome: CallOutcome<unknown> }) =>
       context.cursors.length > 1 && refusedWith(params.outcome, ERROR.noDataFound),
@@ -255,10 +265,18 @@ export const eventSearchMachine = setup({
     }),
     pushCursor: assign(({ context }) => ({
       cursors: [...context.cursors, context.page?.nextCursor ?? null],
+      errors: [],
       selectionErrors: [],
     })),
-    popCursor: assign(({ context }) => ({ cursors: context.cursors.slice(0, -1), selectionErrors: [] })),
-    recordPage: assign((_, params: { page: EventPage }) => ({ page: params.page, errors: [] })),
+    popCursor: assign(({ context }) => ({
+      cursors: context.cursors.slice(0, -1),
+      errors: [],
+      selectionErrors: [],
+    })),
+    recordPage: assign(({ context }, params: { page: EventPage }) => ({
+      page: { ...params.page, position: { pageSize: context.pageSize, cursors: context.cursors } },
+      errors: [],
+    })),
     recordEmpty: assign((_, params: { errors: ErrorItem[] }) => ({
       page: null,
       selection: NO_SELECTION,
@@ -267,6 +285,11 @@ export const eventSearchMachine = setup({
     recordErrors: assign((_, params: { errors: ErrorItem[] }) => ({ page: null, errors: params.errors })),
     recordException: assign((_, params: { error: unknown }) => ({
       page: null,
+      errors: [internalFailure(params.error)],
+    })),
+    /** Another page failed outright: the one shown stays, where it stands, with the failure beside it. */
+    keepShownPage: assign(({ context }, params: { error: unknown }) => ({
+      ...context.page?.position,
       errors: [internalFailure(params.error)],
     })),
     toggleRow: assign(({ context, event }) => {
@@ -375,10 +398,19 @@ export const eventSearchMachine = setup({
                 },
               },
             ],
-            onError: {
-              target: ["error", "#eventSearch.total.idle"],
-              actions: { type: "recordException", params: ({ event }) => ({ error: event.error }) },
-            },
+            onError: [
+              {
+                // Another page or page size failing outright (the network): the page shown and
+                // the selection stay, the operator pages again.
+                guard: "pageShown",
+                target: "results",
+                actions: { type: "keepShownPage", params: ({ event }) => ({ error: event.error }) },
+              },
+              {
+                target: ["error", "#eventSearch.total.idle"],
+                actions: { type: "recordException", params: ({ event }) => ({ error: event.error }) },
+              },
+            ],
           },
         },
         results: {

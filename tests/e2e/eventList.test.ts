@@ -36,6 +36,7 @@ import {
   descriptionOf,
   gone,
   heading,
+  LABELS,
   LANDING_PATH,
   loginAs,
   MESSAGES,
@@ -132,6 +133,12 @@ async function searched(page: Page, start: () => Promise<unknown>): Promise<void
   await screenReady(page);
 }
 
+const LIST_CALL = "**/api/v3/screen/event/list";
+
+/** The shell's notifications. */
+const noticesOf = (page: Page, lang: TestLang) =>
+  page.getByRole("region", { name: LABELS[lang].notifications, exact: true });
+
 /** Logs out by the account menu and its confirmation, as an analyst leaving a shared PC does. */
 async function logOut(page: Page, lang: TestLang): Promise<void> {
   const shell = SHELL[lang];
@@ -215,6 +222,8 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
       await screen.quickBox.fill(first);
       await searched(ui.page, () => screen.quickBox.press("Enter"));
       const failure = await visible(ui.page.getByRole("alert").filter({ hasText: screen.s.countFailed }));
+      // Failing outright (the network), it says 697 there too, as the notice does.
+      expect(await failure.textContent()).toContain(messageNo(lang, "697"));
       expect(await renderedEventIds(screen.eventLinks())).toEqual([first]);
       await expectNoAxeViolations(ui.page, "event list with a failed count");
       await ui.page.getByRole("button", { name: screen.s.countRetry, exact: true }).click();
@@ -224,6 +233,85 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
       release();
       await ui.page.unroute("**/api/v3/screen/event/count");
     }
+  });
+
+  it("stays on the list when its search fails on the network, saying 697, and searches again once it is back", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.reviewer);
+    const screen = screenOf(ui.page, lang);
+    await visible(screen.table);
+    const [newest] = await renderedEventIds(screen.eventLinks());
+    if (!newest) throw new Error("the default search shows no event");
+    await ui.page.route(LIST_CALL, (route) => route.abort("internetdisconnected"));
+    await screen.quickBox.fill(newest);
+    await screen.quickBox.press("Enter");
+
+    const failure = await visible(
+      ui.page.getByRole("main").getByRole("alert").getByText(messageNo(lang, "697"), { exact: true }),
+    );
+    await visible(noticesOf(ui.page, lang).getByText(messageNo(lang, "697"), { exact: true }));
+    // Still the list, with the search typed in its box and in the URL.
+    expect(pathOf(ui.page)).toBe("/EventList");
+    expect(new URL(ui.page.url()).searchParams.get("q")).toBe(newest);
+    expect(await screen.quickBox.inputValue()).toBe(newest);
+
+    // The network back, the Search button searches again: the rows, the 697 gone.
+    await ui.page.unroute(LIST_CALL);
+    await searched(ui.page, () => screen.searchButton.click());
+    expect(await renderedEventIds(screen.eventLinks())).toEqual([newest]);
+    await gone(failure);
+    await expectNoAxeViolations(ui.page, "event list searched again after a network failure");
+  });
+
+  it("keeps the page shown and its ticked row when the next page or select all fails on the network", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.reviewer);
+    const screen = screenOf(ui.page, lang);
+    await visible(screen.table);
+    const pageOne = await renderedEventIds(screen.eventLinks());
+    const tickedBox = ui.page.getByRole("checkbox", {
+      name: fill(screen.s.selectRow, { eventId: pageOne[0] ?? "" }),
+      exact: true,
+    });
+    await tickedBox.check();
+    await visible(screen.selectedText(1));
+    const landingUrl = ui.page.url();
+    const inMain = (no: "697") =>
+      ui.page.getByRole("main").getByRole("alert").getByText(messageNo(lang, no), { exact: true });
+
+    await ui.page.route(LIST_CALL, (route) => route.abort("internetdisconnected"));
+    const next = ui.page.getByRole("button", { name: screen.s.nextPage, exact: true });
+    await next.click();
+    const failure = await visible(inMain("697"));
+    // Page 1 as it was, its row ticked, on the same list.
+    expect(ui.page.url()).toBe(landingUrl);
+    await visible(ui.page.getByText(fill(screen.s.pageNumber, { page: 1 }), { exact: true }));
+    expect(await renderedEventIds(screen.eventLinks())).toEqual(pageOne);
+    expect(await tickedBox.isChecked()).toBe(true);
+    await visible(screen.selectedText(1));
+    await expectNoAxeViolations(ui.page, "event list whose next page failed on the network");
+
+    // Select all failing the same way says 697 beside the selection, which stays.
+    const SELECT_ALL_CALL = "**/api/v3/screen/event/selectAll";
+    await ui.page.route(SELECT_ALL_CALL, (route) => route.abort("internetdisconnected"));
+    await ui.page.getByRole("button", { name: screen.s.selectAll, exact: true }).click();
+    await expect.poll(() => inMain("697").count()).toBe(2);
+    expect(pathOf(ui.page)).toBe("/EventList");
+    expect(await tickedBox.isChecked()).toBe(true);
+    await visible(screen.selectedText(1));
+
+    // The network back, Next shows page 2 and the 697s go; page 1 still has its tick.
+    await ui.page.unroute(LIST_CALL);
+    await ui.page.unroute(SELECT_ALL_CALL);
+    await searched(ui.page, () => next.click());
+    await visible(ui.page.getByText(fill(screen.s.pageNumber, { page: 2 }), { exact: true }));
+    expect((await renderedEventIds(screen.eventLinks())).filter((id) => pageOne.includes(id))).toEqual([]);
+    await gone(failure);
+    expect(await inMain("697").count()).toBe(0);
+    await searched(ui.page, () =>
+      ui.page.getByRole("button", { name: screen.s.previousPage, exact: true }).click(),
+    );
+    expect(await renderedEventIds(screen.eventLinks())).toEqual(pageOne);
+    expect(await tickedBox.isChecked()).toBe(true);
+    await expectNoAxeViolations(ui.page, "event list paged again after a network failure");
   });
 
   it("pages through the results by keyset: 50 per page, next and previous", async () => {

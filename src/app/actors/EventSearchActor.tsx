@@ -11,11 +11,12 @@ export const EventSearchActor = createActorContext(eventSearchMachine);
 
 // The list shows these refusals itself: 676 as its empty state, field errors at the fields, the
 // split-period dialog and the several-models message beside the selection, a count's failure
-// where the total goes.
-const SHOWN_ON_SCREEN = { manual: true } as const;
-// A count that fails outright (network) tells 697 and leaves the rows on screen, not the list. It runs
-// behind the rows shown (a background call: no overlay), so the operator can open one meanwhile.
-const COUNT_HANDLING = { manual: true, reportUnexpected: true, background: true } as const;
+// where the total goes. A call that fails outright (the network) says 697 there and in a notice,
+// and the list stays with its search, the page shown and the ticks: the operator tries again.
+const SHOWN_ON_SCREEN = { manual: true, reportUnexpected: true } as const;
+// The count runs behind the rows shown (a background call: no overlay), so the operator can open one
+// meanwhile.
+const COUNT_HANDLING = { ...SHOWN_ON_SCREEN, background: true } as const;
 
 export function EventSearchProvider({ children }: { children: ReactNode }) {
   const run = useRunCall();

@@ -280,6 +280,45 @@ describe("eventSearchMachine", () => {
     ]);
   });
 
+  it("keeps the page shown, where it stands, and its ticks when another page or page size fails outright", async () => {
+    let fail = false;
+    const { actor, calls } = await searched({
+      page: async () => {
+        if (fail) throw callThrew;
+        return mixedLoaded;
+      },
+    });
+    const context = () => actor.getSnapshot().context;
+    actor.send({ type: "row.toggle", eventId: "E1" });
+    fail = true;
+    for (const leave of [{ type: "page.next" }, { type: "page.size", pageSize: 50 }] as const) {
+      actor.send(leave);
+      await settle();
+      expect(actor.getSnapshot().value).toEqual({ list: { results: "browsing" }, total: "counted" });
+      expect(context().page?.rows.map((row) => row.eventId)).toEqual(["E1", "E2", "E3"]);
+      expect({ pageSize: context().pageSize, cursors: context().cursors }).toEqual({
+        pageSize: 200,
+        cursors: [null],
+      });
+      expect(context().errors).toEqual([{ code: ERROR.internalFailure, message: "network down" }]);
+      expect(selectedCount(context().selection)).toBe(1);
+    }
+    // The network back, the next page shows and the failure goes; the tick is kept.
+    fail = false;
+    actor.send({ type: "page.next" });
+    await settle();
+    expect(context().cursors).toEqual([null, "cursor-2"]);
+    expect(context().errors).toEqual([]);
+    expect(selectedCount(context().selection)).toBe(1);
+    expect(calls).toEqual([
+      "page 200 first",
+      "count",
+      "page 200 cursor-2",
+      "page 50 first",
+      "page 200 cursor-2",
+    ]);
+  });
+
   it("refuses a hand-made selection across screening models and keeps the count of the rest", async () => {
     const { actor } = await searched();
     actor.send({ type: "row.toggle", eventId: "E1" });
@@ -412,7 +451,7 @@ describe("eventSearchMachine", () => {
       context: {
         ...createActor(eventSearchMachine, { input: {} }).getSnapshot().context,
         search: quickSearch,
-        page: page.result,
+        page: { ...page.result, position: { pageSize: 200, cursors: [null] } },
         selection: {
           kind: "search",
           search: quickSearch,

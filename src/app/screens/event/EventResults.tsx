@@ -1,6 +1,7 @@
 import { Button, Flex, Text } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { ErrorItem } from "../../../contract/envelope.ts";
 import { ERROR } from "../../../contract/errors.ts";
 import { EVENT_TOTAL_CAP } from "../../../contract/eventSearch.ts";
 import { errorNoticeText } from "../../actors/applyRouting.ts";
@@ -16,6 +17,15 @@ import { PagingNav } from "./PagingNav.tsx";
 import { rememberPageSize } from "./pageSizePreference.ts";
 import { SelectionBar } from "./SelectionBar.tsx";
 import { SplitPeriodDialog } from "./SplitPeriodDialog.tsx";
+
+/**
+ * A failure as its notification reads (spec section 8): a refusal's code, then its message; a call
+ * that failed outright, 697 alone (no server gave it a code).
+ */
+const failureText = (error: ErrorItem): string =>
+  error.code === ERROR.internalFailure
+    ? shownErrorText(error)
+    : errorNoticeText(error.code, shownErrorText(error));
 
 /**
  * What the search found: 676 when nothing, the failure, why nothing was searched (a URL's search
@@ -34,10 +44,7 @@ export function EventResults({ invalidReasons }: { invalidReasons: readonly stri
   if (invalid)
     return <FormMessage tone="error">{[t("invalidSearch"), ...invalidReasons].join("\n")}</FormMessage>;
   if (failed) {
-    // A refusal reads as an error notification: its code, then its message (spec section 8).
-    const general = errors
-      .filter((error) => !error.field)
-      .map((error) => errorNoticeText(error.code, shownErrorText(error)));
+    const general = errors.filter((error) => !error.field).map(failureText);
     // Refused only at fields (a screening model the tenant does not have): the form shows why.
     const [atField] = errors;
     return (
@@ -57,6 +64,8 @@ export function EventResults({ invalidReasons }: { invalidReasons: readonly stri
 function ResultPage() {
   const list = EventSearchActor.useActorRef();
   const page = EventSearchActor.useSelector((snapshot) => snapshot.context.page);
+  // Another page that failed outright (the network): this one stays, the failure above it.
+  const pageErrors = EventSearchActor.useSelector((snapshot) => snapshot.context.errors);
   const search = EventSearchActor.useSelector((snapshot) => snapshot.context.search);
   const pageSize = EventSearchActor.useSelector((snapshot) => snapshot.context.pageSize);
   const selection = EventSearchActor.useSelector((snapshot) => snapshot.context.selection);
@@ -76,6 +85,9 @@ function ResultPage() {
 
   return (
     <Flex direction="column" gap="3">
+      {pageErrors.length > 0 ? (
+        <FormMessage tone="error">{pageErrors.map(failureText).join("\n")}</FormMessage>
+      ) : null}
       <Flex gap="4" align="end" justify="between" wrap="wrap">
         <ResultTotal />
         <Flex gap="4" align="end" wrap="wrap">
@@ -121,10 +133,8 @@ function ResultTotal() {
   const countErrors = EventSearchActor.useSelector((snapshot) => snapshot.context.countErrors);
 
   if (failed) {
-    // A failure of the call itself says no more than countFailed (its technical text is not shown).
-    const reasons = countErrors
-      .filter((error) => error.code !== ERROR.internalFailure && error.message !== "")
-      .map((error) => error.message);
+    // A failure of the call itself says 697 (shownErrorText), as its notice does.
+    const reasons = countErrors.map(shownErrorText);
     return (
       <Flex gap="3" align="center" wrap="wrap">
         <Text size="2" color="red" role="alert">

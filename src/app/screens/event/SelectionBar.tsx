@@ -12,6 +12,7 @@ import { EventSearchActor } from "../../actors/EventSearchActor.tsx";
 import { MenuPermissionsActor } from "../../actors/MenuPermissionsActor.tsx";
 import { FormMessage } from "../../ui/FormMessage.tsx";
 import { keepFocusInGroup } from "../../ui/keepFocusInGroup.ts";
+import { shownErrorText } from "../../ui/shownErrorText.ts";
 
 /**
  * The selection's count and what can be done with it: select the page, select all search results
@@ -100,7 +101,8 @@ export function SelectionBar() {
                   max: EVENT_ID_SELECTION_LIMIT.toLocaleString(i18n.language),
                 });
               }
-              return error.message;
+              // The server's refusal, or 697 for a call that failed outright (the network).
+              return shownErrorText(error);
             })
             .join("\n")}
         </FormMessage>
