@@ -1,8 +1,9 @@
 import { Button, Flex, Link } from "@radix-ui/themes";
 import type { FormEvent, ReactNode, RefObject } from "react";
 import type { ErrorItem } from "../../contract/envelope.ts";
+import { ERROR } from "../../contract/errors.ts";
+import { translateKey } from "../i18n/i18n.ts";
 import { FormMessage } from "./FormMessage.tsx";
-import { shownErrorText } from "./shownErrorText.ts";
 import { useFocusAfterSending } from "./useFocusAfterSending.ts";
 
 /**
@@ -30,7 +31,8 @@ export function AuthForm(props: {
     <>
       {props.messages.map((error) => (
         <FormMessage key={error.code} tone="error">
-          {shownErrorText(error)}
+          {/* As shownErrorText reads them; its module would join the script /login loads (bench (a)). */}
+          {error.code === ERROR.internalFailure ? translateKey("messages:no.697") : error.message}
         </FormMessage>
       ))}
       <form ref={props.form} onSubmit={props.onSubmit} noValidate>
