@@ -66,6 +66,16 @@ describe.each(TEST_LANGS)("login, navigation and logout [%s]", (lang) => {
   const l = LABELS[lang];
   const ui = consoleSession(lang, { consoleEnv: "TST" });
 
+  /** Logout from the account menu opened by focus (not hover), confirmed: back on /login. */
+  async function logOutByKeyboardMenu() {
+    const accountMenu = await visible(ui.page.getByRole("button", { name: l.accountMenu, exact: true }));
+    await accountMenu.focus();
+    await (await visible(ui.page.getByRole("button", { name: l.logout, exact: true }))).click();
+    const confirm = await visible(ui.page.getByRole("dialog").or(ui.page.getByRole("alertdialog")));
+    await confirm.getByRole("button", { name: l.execute, exact: true }).click();
+    await onPath(ui.page, "/login");
+  }
+
   it("shows the login screen in the browser's language", async () => {
     await ui.page.goto(ui.app.at("/login"));
     await visible(heading(ui.page, l.loginHeading));
@@ -309,12 +319,7 @@ describe.each(TEST_LANGS)("login, navigation and logout [%s]", (lang) => {
     const handedOn = () => ui.page.evaluate(() => sessionStorage.getItem("fraudConsole.transit"));
     expect(await handedOn()).toContain("EventDetail");
 
-    const accountMenu = await visible(ui.page.getByRole("button", { name: l.accountMenu, exact: true }));
-    await accountMenu.focus();
-    await (await visible(ui.page.getByRole("button", { name: l.logout, exact: true }))).click();
-    const confirm = await visible(ui.page.getByRole("dialog").or(ui.page.getByRole("alertdialog")));
-    await confirm.getByRole("button", { name: l.execute, exact: true }).click();
-    await onPath(ui.page, "/login");
+    await logOutByKeyboardMenu();
     await visible(heading(ui.page, l.loginHeading));
     expect(await handedOn(), "the last operator's search and selection are gone").toBeNull();
   });
@@ -410,12 +415,7 @@ describe.each(TEST_LANGS)("login, navigation and logout [%s]", (lang) => {
       path: "/releasedRuleList",
       heading: RULES[lang].heading,
     });
-    const accountMenu = await visible(ui.page.getByRole("button", { name: l.accountMenu, exact: true }));
-    await accountMenu.focus();
-    await (await visible(ui.page.getByRole("button", { name: l.logout, exact: true }))).click();
-    const confirm = await visible(ui.page.getByRole("dialog").or(ui.page.getByRole("alertdialog")));
-    await confirm.getByRole("button", { name: l.execute, exact: true }).click();
-    await onPath(ui.page, "/login");
+    await logOutByKeyboardMenu();
     await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
     expect(pathOf(ui.page)).toBe(LANDING_PATH);
   });

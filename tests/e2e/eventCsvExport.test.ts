@@ -59,7 +59,15 @@ describe.each(TEST_LANGS)("event CSV output [%s]", (lang) => {
     await ui.page.getByRole("checkbox", { name: fill(list.selectRow, { eventId }), exact: true }).check();
     await ui.page.getByRole("button", { name: list.csvOutput, exact: true }).click();
     const dialog = await visible(ui.page.getByRole("dialog", { name: s.title, exact: true }));
-    return { eventId, list, dialog };
+    return { eventId, dialog };
+  }
+
+  /** Closes the dialog and checks that the list still has the event ticked. */
+  async function closeKeepsTick(dialog: Locator, eventId: string) {
+    await dialog.getByRole("button", { name: s.close, exact: true }).click();
+    await gone(dialog);
+    const row = ui.page.getByRole("checkbox", { name: fill(LIST[lang].selectRow, { eventId }), exact: true });
+    expect(await row.isChecked()).toBe(true);
   }
 
   it("outputs the selected events with the chosen groups and delimiter, waits for the link, downloads a safe file", async () => {
@@ -189,7 +197,7 @@ describe.each(TEST_LANGS)("event CSV output [%s]", (lang) => {
   }, 180_000);
 
   it("stays on the list when the background check of the file fails (network), saying 697 in the dialog", async () => {
-    const { eventId, list, dialog } = await openOutputForOneEvent();
+    const { eventId, dialog } = await openOutputForOneEvent();
     // The request is accepted; every check of the job's state after it fails as a dropped network does.
     await ui.page.route("**/api/v3/screen/event/csv/status", (route) => route.abort("internetdisconnected"));
     await dialog.getByRole("button", { name: s.output, exact: true }).click();
@@ -200,18 +208,12 @@ describe.each(TEST_LANGS)("event CSV output [%s]", (lang) => {
     // Still the list with its search and the dialog (the file is still made, and mailed).
     expect(new URL(ui.page.url()).pathname).toBe("/v3/EventList");
     expect(new URL(ui.page.url()).searchParams.get("q")).toBe(eventId);
-    await dialog.getByRole("button", { name: s.close, exact: true }).click();
-    await gone(dialog);
-    expect(
-      await ui.page
-        .getByRole("checkbox", { name: fill(list.selectRow, { eventId }), exact: true })
-        .isChecked(),
-    ).toBe(true);
+    await closeKeepsTick(dialog, eventId);
     expect(new URL(ui.page.url()).pathname).toBe("/v3/EventList");
   });
 
   it("stays on the list when Output's own request fails (network), saying 697 in the dialog, and outputs once it is back", async () => {
-    const { eventId, list, dialog } = await openOutputForOneEvent();
+    const { eventId, dialog } = await openOutputForOneEvent();
     const REQUEST = "**/api/v3/screen/event/csv";
     await ui.page.route(REQUEST, (route) => route.abort("internetdisconnected"));
     const output = dialog.getByRole("button", { name: s.output, exact: true });
@@ -233,13 +235,7 @@ describe.each(TEST_LANGS)("event CSV output [%s]", (lang) => {
     expect(await dialog.getByRole("alert").count()).toBe(0);
     await expectNoAxeViolations(ui.page, "CSV output dialog after a failed request");
     // Closed, the list still has its event ticked.
-    await dialog.getByRole("button", { name: s.close, exact: true }).click();
-    await gone(dialog);
-    expect(
-      await ui.page
-        .getByRole("checkbox", { name: fill(list.selectRow, { eventId }), exact: true })
-        .isChecked(),
-    ).toBe(true);
+    await closeKeepsTick(dialog, eventId);
   });
 
   it("withdraws the output question when the browser's Back leaves the search it was about", async () => {
