@@ -51,6 +51,10 @@ export const expiryTimerId = (notificationId: string): string => `expire.${notif
 type ShowParams = { items: NotificationInput[] };
 type DismissParams = { id: string };
 
+/** The same notice: its colour and text (its timeout aside). */
+const sameNotice = (a: NotificationInput, b: NotificationInput): boolean =>
+  a.colour === b.colour && a.text === b.text;
+
 const inputOf = (event: NotificationInput): NotificationInput => ({
   colour: event.colour,
   text: event.text,
@@ -84,7 +88,16 @@ export const notificationsMachine = setup({
       never,
       never
     >(({ context, enqueue }, params) => {
-      const shown = params.items.map(
+      // A notice already on screen is not shown twice (calls failing together, a list's page and its
+      // count when the network is gone, each report 697): it stays once and its time starts again.
+      const fresh: NotificationInput[] = [];
+      const again = new Set<Notification>();
+      for (const input of params.items) {
+        const onScreen = context.items.find((item) => sameNotice(item, input));
+        if (onScreen) again.add(onScreen);
+        else if (!fresh.some((other) => sameNotice(other, input))) fresh.push(input);
+      }
+      const shown = fresh.map(
         (input, index): Notification => ({
           id: `n${context.nextId + index}`,
           colour: input.colour,
@@ -93,7 +106,8 @@ export const notificationsMachine = setup({
         }),
       );
       enqueue.assign({ items: [...context.items, ...shown], nextId: context.nextId + shown.length });
-      for (const item of shown) {
+      for (const item of again) enqueue.cancel(expiryTimerId(item.id));
+      for (const item of [...again, ...shown]) {
         enqueue.raise(
           { type: "notify.expire", id: item.id },
           { id: expiryTimerId(item.id), delay: item.timeout },
@@ -120,9 +134,7 @@ export const notificationsMachine = setup({
     // The same notice queued again is kept once: calls made together (a list's page and its count)
     // that find the session gone each queue its refusal, which the next page would show twice.
     addToQueue: assign(({ context }, params: { item: NotificationInput }) => ({
-      queued: context.queued.some(
-        (queued) => queued.colour === params.item.colour && queued.text === params.item.text,
-      )
+      queued: context.queued.some((queued) => sameNotice(queued, params.item))
         ? context.queued
         : [...context.queued, params.item],
     })),

@@ -78,6 +78,22 @@ describe("notificationsMachine", () => {
     expect(received.filter((type) => type === "notify.expire")).toEqual(["notify.expire"]);
   });
 
+  it("shows a notice already on screen once, its time starting again, and other notices beside it", () => {
+    const { actor, clock, received, shownIds } = startNotifications();
+    const failed = { type: "notify.show", colour: "error", text: "697\nThe data could not be retrieved." } as const;
+    actor.send(failed);
+    clock.increment(4000);
+    actor.send(failed);
+    actor.send({ ...failed, colour: "success" });
+    expect(shownIds()).toEqual(["n1", "n2"]);
+    // The first timer was cancelled: n1 now ends a full timeout after the second report.
+    clock.increment(NOTIFICATION_TIMEOUT.error - 1);
+    expect(shownIds()).toEqual(["n1"]);
+    clock.increment(1);
+    expect(shownIds()).toEqual([]);
+    expect(received.filter((type) => type === "notify.expire")).toHaveLength(2);
+  });
+
   it("persists the whole queue on each notify.queue", () => {
     const { actor, persisted, shownIds } = startNotifications();
     actor.send({ type: "notify.queue", colour: "error", text: "913" });
