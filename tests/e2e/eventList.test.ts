@@ -298,6 +298,12 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
     expect(await tickedBox.isChecked()).toBe(true);
     await visible(screen.selectedText(1));
 
+    // A page size whose page fails leaves the page at its size, and is not kept as the operator's.
+    const perPage = ui.page.getByRole("combobox", { name: screen.s.pageSize, exact: true });
+    await perPage.selectOption({ label: fill(screen.s.perPage, { count: 500 }) });
+    await expect.poll(() => perPage.inputValue()).toBe("200");
+    expect(await renderedEventIds(screen.eventLinks())).toEqual(pageOne);
+
     // The network back, Next shows page 2 and the 697s go; page 1 still has its tick.
     await ui.page.unroute(LIST_CALL);
     await ui.page.unroute(SELECT_ALL_CALL);
@@ -312,6 +318,10 @@ describe.each(TEST_LANGS)("event list [%s]", (lang) => {
     expect(await renderedEventIds(screen.eventLinks())).toEqual(pageOne);
     expect(await tickedBox.isChecked()).toBe(true);
     await expectNoAxeViolations(ui.page, "event list paged again after a network failure");
+    // The size whose page failed was not kept: a reload lists 200 per page.
+    await searched(ui.page, () => ui.page.reload());
+    await visible(screen.table);
+    expect(await perPage.inputValue()).toBe("200");
   });
 
   it("pages through the results by keyset: 50 per page, next and previous", async () => {

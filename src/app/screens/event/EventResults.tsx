@@ -81,6 +81,11 @@ function ResultPage() {
   const [firstPageKey] = useState(pageKey);
   // Restored once: a reload later opens the list as any list opens.
   useEffect(() => markListReturned(), []);
+  // The operator's size is the one a page was shown at: a size whose page failed is not in use.
+  const shownSize = page?.position.pageSize;
+  useEffect(() => {
+    if (shownSize !== undefined) rememberPageSize(shownSize);
+  }, [shownSize]);
   if (!page) return null;
 
   return (
@@ -95,10 +100,7 @@ function ResultPage() {
           <PageSizeSelect
             pageSize={pageSize}
             disabled={!canChangeSize}
-            onChange={(size) => {
-              rememberPageSize(size);
-              list.send({ type: "page.size", pageSize: size });
-            }}
+            onChange={(size) => list.send({ type: "page.size", pageSize: size })}
           />
         </Flex>
       </Flex>
