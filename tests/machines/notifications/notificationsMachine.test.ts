@@ -80,7 +80,11 @@ describe("notificationsMachine", () => {
 
   it("shows a notice already on screen once, its time starting again, and other notices beside it", () => {
     const { actor, clock, received, shownIds } = startNotifications();
-    const failed = { type: "notify.show", colour: "error", text: "697\nThe data could not be retrieved." } as const;
+    const failed = {
+      type: "notify.show",
+      colour: "error",
+      text: "697\nThe data could not be retrieved.",
+    } as const;
     actor.send(failed);
     clock.increment(4000);
     actor.send(failed);
