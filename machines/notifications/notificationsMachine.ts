@@ -88,15 +88,13 @@ export const notificationsMachine = setup({
       never,
       never
     >(({ context, enqueue }, params) => {
-      // A notice already on screen is not shown twice (calls failing together, a list's page and its
-      // count when the network is gone, each report 697): it stays once and its time starts again.
-      const fresh: NotificationInput[] = [];
-      const again = new Set<Notification>();
-      for (const input of params.items) {
-        const onScreen = context.items.find((item) => sameNotice(item, input));
-        if (onScreen) again.add(onScreen);
-        else if (!fresh.some((other) => sameNotice(other, input))) fresh.push(input);
-      }
+      // A notice already on screen (or twice in one show) is shown once: calls failing together (a
+      // list's page and its count when the network is gone) each report 697.
+      const fresh = params.items.filter(
+        (input, index) =>
+          !context.items.some((item) => sameNotice(item, input)) &&
+          params.items.findIndex((other) => sameNotice(other, input)) === index,
+      );
       const shown = fresh.map(
         (input, index): Notification => ({
           id: `n${context.nextId + index}`,
@@ -106,8 +104,7 @@ export const notificationsMachine = setup({
         }),
       );
       enqueue.assign({ items: [...context.items, ...shown], nextId: context.nextId + shown.length });
-      for (const item of again) enqueue.cancel(expiryTimerId(item.id));
-      for (const item of [...again, ...shown]) {
+      for (const item of shown) {
         enqueue.raise(
           { type: "notify.expire", id: item.id },
           { id: expiryTimerId(item.id), delay: item.timeout },
