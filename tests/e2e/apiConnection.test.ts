@@ -145,6 +145,8 @@ describe.each(TEST_LANGS)("API connection information [%s]", (lang) => {
     await gone(ui.page.getByRole("dialog"));
     expect(await secretText(ui.page)).toBe(masked);
     await expect.poll(() => hasFocus(button(ui.page, s.rotate))).toBe(true);
+    // Focused at once, usable once the dialog's 50 ms close delay has passed (a press before is ignored).
+    await expect.poll(() => button(ui.page, s.rotate).getAttribute("aria-disabled")).toBeNull();
 
     // The notice's status region is on the page, empty, before the reissue, so that screen readers
     // announce the notice when it appears (a region inserted with its text is often not read).
