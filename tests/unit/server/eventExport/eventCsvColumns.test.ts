@@ -67,3 +67,16 @@ describe("event CSV fired rules", () => {
     );
   });
 });
+
+describe("event CSV related events", () => {
+  it("read each key's events in turn, an event once per key type, a key without events left out", () => {
+    const row = [["address E3 E1", "address E2 E3 E4", "cchash E3", "tel "]];
+    expect(eventCsvPlan("en", ["relatedEvent"], "\t").formatRow(row)).toBe(
+      "E3 | E1 | E2 | E4 | E3\tAddress | Address | Address | Address | Card",
+    );
+  });
+
+  it("leave both columns empty for an event without link keys", () => {
+    expect(eventCsvPlan("en", ["relatedEvent"], ",").formatRow([null])).toBe(",");
+  });
+});
