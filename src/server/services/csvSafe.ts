@@ -22,7 +22,7 @@ export interface CsvOptions {
  * full-width ＝ ＋ － ＠ too: a Japanese Excel reads what a Japanese input method typed as the ASCII
  * signs, so a cell "＝HYPERLINK(…)" from a shop is defused as "=HYPERLINK(…)" is.
  */
-const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+export const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 /** A cell's text with a formula-like start defused by an apostrophe. */
 export const defuseFormula = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);

@@ -9,7 +9,7 @@ import {
   fieldsOfParty,
 } from "../../../contract/eventFields.ts";
 import { firedRuleDescription } from "../../../contract/screening.ts";
-import { type CsvDelimiter, defuseFormula } from "../csvSafe.ts";
+import { type CsvDelimiter, defuseFormula, FORMULA_START } from "../csvSafe.ts";
 
 /**
  * Several values in one cell (an event's order items, fired rules, related events) are joined by this,
@@ -156,16 +156,20 @@ function groupSql(group: ExportGroup): string {
 }
 
 /**
- * A cell's text as csvSafe.csvCell writes it, with one test for the quoting: a formula-like start
- * defused, then quoted (quotes doubled) when it holds the delimiter, a quote or a line end.
+ * A cell's text as csvSafe.csvCell writes it: a formula-like start defused, then quoted (quotes
+ * doubled) when it holds the delimiter, a quote or a line end. Most cells need neither: one test
+ * of both lets them through as they are.
  */
 function cellWriter(delimiter: CsvDelimiter): (value: unknown) => string {
   const needsQuotes = delimiter === "\t" ? /[\t"\r\n]/ : /[,"\r\n]/;
+  const special = new RegExp(`${FORMULA_START.source}|${needsQuotes.source}`);
   return (value) => {
     if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
     if (value === null || value === undefined || value === "") return "";
-    const text = defuseFormula(typeof value === "string" ? value : String(value));
-    return needsQuotes.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+    const text = typeof value === "string" ? value : String(value);
+    if (!special.test(text)) return text;
+    const safe = defuseFormula(text);
+    return needsQuotes.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
   };
 }
 
@@ -197,42 +201,64 @@ function joinParts(parts: readonly unknown[]): string {
   return text;
 }
 
+/** The related event group's two cells of one event: the event IDs and their shared keys' names. */
+interface RelatedCells {
+  eventIds: string;
+  sharedKeys: string;
+}
+
 /**
- * Related links from the per-key texts "<key type> <event ID>..." (sorted by key type): one per
- * related event and key type, so an event sharing both of two addresses is listed once, with the
- * first. A key type's links are few (CSV_RELATED_PER_KEY per value): a scan finds a repeat.
+ * The related event cells from the per-key texts "<key type> <event ID>..." (sorted by key type):
+ * one link per related event and key type, so an event sharing both of two addresses is listed
+ * once, with the first. Built in one pass over the texts (no split, no object per link): the
+ * group is read for every event of the file.
  */
-function relatedLinks(keys: readonly string[]): { eventId: string; key: string }[] {
-  const links: { eventId: string; key: string }[] = [];
-  let typeStart = 0;
+function relatedCells(keys: readonly string[], keyName: (key: string) => string): RelatedCells {
+  let eventIds = "";
+  let sharedKeys = "";
+  // A key type's links are few (CSV_RELATED_PER_KEY per value): a scan finds a repeat.
+  const ofType: string[] = [];
+  let type = "";
   for (const text of keys) {
-    const parts = text.split(" ");
-    const key = parts[0] as string;
-    if (links[typeStart]?.key !== key) typeStart = links.length;
-    for (let i = 1; i < parts.length; i++) {
-      const eventId = parts[i] as string;
-      if (eventId === "") continue;
-      let repeat = false;
-      for (let j = typeStart; j < links.length && !repeat; j++) repeat = links[j]?.eventId === eventId;
-      if (!repeat) links.push({ eventId, key });
+    let space = text.indexOf(" ");
+    const key = space === -1 ? text : text.slice(0, space);
+    if (key !== type) {
+      type = key;
+      ofType.length = 0;
+    }
+    const name = keyName(key);
+    while (space !== -1) {
+      const next = text.indexOf(" ", space + 1);
+      const eventId = text.slice(space + 1, next === -1 ? undefined : next);
+      space = next;
+      if (eventId === "" || ofType.includes(eventId)) continue;
+      ofType.push(eventId);
+      if (eventIds !== "") {
+        eventIds += MULTI_VALUE_SEPARATOR;
+        sharedKeys += MULTI_VALUE_SEPARATOR;
+      }
+      eventIds += eventId;
+      sharedKeys += name;
     }
   }
-  return links;
+  return { eventIds, sharedKeys };
 }
 
 type ValueReader = (row: ExportRow) => unknown;
-type RelatedReader = (row: ExportRow, slot: number) => { eventId: string; key: string }[];
+type RelatedReader = (row: ExportRow, slot: number) => RelatedCells;
 
-/** relatedLinks of the row last asked for: the group's two columns read the same row in turn. */
-function lastRowRelated(): RelatedReader {
+/** relatedCells of the row last asked for: the group's two columns read the same row in turn. */
+function lastRowRelated(lang: Lang): RelatedReader {
+  const names: Record<string, string> = EVENT_CODE_LABELS[lang].sharedKey;
+  const keyName = (key: string) => names[key] ?? key;
   let lastRow: ExportRow | undefined;
-  let lastLinks: { eventId: string; key: string }[] = [];
+  let lastCells: RelatedCells = { eventIds: "", sharedKeys: "" };
   return (row, slot) => {
     if (row !== lastRow) {
       lastRow = row;
-      lastLinks = relatedLinks((row[slot] as readonly string[] | null) ?? []);
+      lastCells = relatedCells((row[slot] as readonly string[] | null) ?? [], keyName);
     }
-    return lastLinks;
+    return lastCells;
   };
 }
 
@@ -280,15 +306,10 @@ function valueReader(
           );
       return (row) =>
         joinParts(((row[slot] as (readonly unknown[])[] | null) ?? []).map((rule) => rule[index]));
-    case "relatedEvent": {
-      const sharedKeys: Record<string, string> = EVENT_CODE_LABELS[lang].sharedKey;
-      return (row) => {
-        const links = relatedOf(row, slot);
-        return field === "sharedKey"
-          ? joinParts(links.map((link) => sharedKeys[link.key] ?? link.key))
-          : joinParts(links.map((link) => link.eventId));
-      };
-    }
+    case "relatedEvent":
+      return field === "sharedKey"
+        ? (row) => relatedOf(row, slot).sharedKeys
+        : (row) => relatedOf(row, slot).eventIds;
   }
 }
 
@@ -302,7 +323,7 @@ export function eventCsvPlan(
   const ordered = EXPORT_GROUPS.filter((group) => chosen.has(group));
   const headers: string[] = [];
   const readers: ValueReader[] = [];
-  const relatedOf = lastRowRelated();
+  const relatedOf = lastRowRelated(lang);
   ordered.forEach((group, slot) => {
     groupFields(group).forEach((field, index) => {
       headers.push(header(lang, group, field));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EXPORT_GROUPS } from "../../../../src/contract/eventFields.ts";
+import { csvCell } from "../../../../src/server/services/csvSafe.ts";
 import { eventCsvPlan } from "../../../../src/server/services/eventExport/eventCsvColumns.ts";
 
 const headers = (lang: "en" | "ja", groups: readonly (typeof EXPORT_GROUPS)[number][]) =>
@@ -78,5 +79,29 @@ describe("event CSV related events", () => {
 
   it("leave both columns empty for an event without link keys", () => {
     expect(eventCsvPlan("en", ["relatedEvent"], ",").formatRow([null])).toBe(",");
+  });
+});
+
+describe("event CSV cells", () => {
+  const tricky = [
+    "plain",
+    "=1+1",
+    '=HYPERLINK("http://x")',
+    "＝HYPERLINK(1)",
+    "+81-3-1234",
+    "-2",
+    "@SUM(A1)",
+    "\tcmd",
+    "\rcmd",
+    "a,b",
+    "a\tb",
+    'say "hi"',
+    "two\nlines",
+    "東京都千代田区",
+    "",
+  ];
+  it.each([",", "\t"] as const)("are made safe and quoted as csvCell does (delimiter %j)", (delimiter) => {
+    const plan = eventCsvPlan("en", ["other"], delimiter);
+    for (const memo of tricky) expect(plan.formatRow([[memo]]), memo).toBe(csvCell(memo, delimiter));
   });
 });
