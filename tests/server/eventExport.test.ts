@@ -591,6 +591,55 @@ describe.each(testBackends())("event CSV output (%s)", (backend) => {
     return links;
   }
 
+  it("writes an event's order items and fired rules in their stored order, one part per row", async () => {
+    const model = await modelOfChosenEvent();
+    // Events with several items and several rules of the deciding release: the cells follow item_no
+    // and seq, in batches of 2.
+    const { rows: picked } = await sql<{ event_id: string }>`
+      select e.event_id from events e
+      where e.company_id = 'DEMO' and e.model_id = ${model} and not e.logically_deleted
+        and (select count(*) from event_items i where i.company_id = e.company_id and i.event_id = e.event_id) > 1
+        and (select count(*) from event_fired_rules f where f.company_id = e.company_id and f.event_id = e.event_id
+          and f.release_kind = 'normal') > 1
+      order by e.created_at desc, e.event_id desc
+      limit 3`.execute(t.db);
+    expect(picked).toHaveLength(3);
+    const eventIds = picked.map((row) => row.event_id);
+    const mailer = registerExportInBatchesOf(2);
+    const { url } = await exportAndRun(
+      { kind: "ids", eventIds },
+      { delimiter: CSV_DELIMITER.tab, groups: ["order", "firedRule"], encoding: "utf8" },
+    );
+    const [header, ...lines] = records((await download(url, admin)).rawPayload.toString("utf8").slice(1));
+    const columns = header?.split("\t") ?? [];
+    const itemId = columns.indexOf(EVENT_FIELD_LABELS.en.shopItemId);
+    const ruleCode = columns.indexOf(EVENT_FIELD_LABELS.en.ruleCode);
+    expect(itemId).toBeGreaterThanOrEqual(0);
+    expect(ruleCode).toBeGreaterThanOrEqual(0);
+    for (const [index, line] of lines.entries()) {
+      const eventId = eventIds[index] as string;
+      const items = await t.db
+        .selectFrom("event_items")
+        .select("shop_item_id")
+        .where("company_id", "=", "DEMO")
+        .where("event_id", "=", eventId)
+        .orderBy("item_no")
+        .execute();
+      const rules = await t.db
+        .selectFrom("event_fired_rules")
+        .select("rule_code")
+        .where("company_id", "=", "DEMO")
+        .where("event_id", "=", eventId)
+        .where("release_kind", "=", "normal")
+        .orderBy("seq")
+        .execute();
+      const cells = line.split("\t");
+      expect(cells[itemId]).toBe(items.map((item) => item.shop_item_id ?? "").join(MULTI_VALUE_SEPARATOR));
+      expect(cells[ruleCode]).toBe(rules.map((rule) => rule.rule_code).join(MULTI_VALUE_SEPARATOR));
+    }
+    mailer.close();
+  });
+
   it("writes each event's related events, the newest few per shared key value, across batches", async () => {
     const model = await modelOfChosenEvent();
     // Events sharing a key value with earlier events (some with more than CSV_RELATED_PER_KEY of

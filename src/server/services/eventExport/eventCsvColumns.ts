@@ -28,7 +28,7 @@ export const CSV_RELATED_PER_KEY = 5;
  * One event as the batch statement returns it (eventExportBatch.ts): one JSON value per chosen group,
  * in EXPORT_GROUPS order. A one-row group (basic, a party, device, card, other) is the array of its
  * fields' values, or null when the event has no such part; a many-row group (order, fired rule) is
- * an array of such arrays, or null when there are none; related events are an array of texts
+ * an array of such arrays, empty when there are none; related events are an array of texts
  * "<key type> <event ID> <event ID>...", one per link key of the event, or null. Dates arrive as
  * their text.
  */
@@ -124,11 +124,13 @@ function groupSql(group: ExportGroup): string {
       return `(select ${values("d")} from event_devices d where ${ofEvent("d")})`;
     case "card":
       return `(select ${values("c")} from event_cards c where ${ofEvent("c")})`;
+    // A many-row group as an ARRAY of its ordered rows: the primary key's order serves the ORDER BY,
+    // where json_agg(... order by ...) sorts every event's rows (~1 ms less per batch of 500).
     case "order":
-      return `(select json_agg(${values("i")} order by i.item_no) from event_items i where ${ofEvent("i")})`;
+      return `array_to_json(array(select ${values("i")} from event_items i where ${ofEvent("i")} order by i.item_no))`;
     case "firedRule":
       // The deciding release's rules only, as the detail lists them.
-      return `(select json_agg(${values("f")} order by f.seq) from event_fired_rules f where ${ofEvent("f")} and f.release_kind = 'normal')`;
+      return `array_to_json(array(select ${values("f")} from event_fired_rules f where ${ofEvent("f")} and f.release_kind = 'normal' order by f.seq))`;
     case "relatedEvent":
       // Per link key of the event (by key type, then value), the newest earlier events sharing its
       // value, through event_link_keys' primary key (as relatedEvents, screening/relatedEvents.ts,
