@@ -81,7 +81,12 @@ const e2: TransactionInput = {
   amount: 50_000,
   tenantName: "T4 TenantXA",
   requestedAt: "2031-03-10T09:30:00+09:00",
-  purchaser: { shopMemberId: "T4-MEM-2", tel: "03-4444-0002", mobileTel: "+81-80-4444-0002" },
+  purchaser: {
+    shopMemberId: "T4-MEM-2",
+    tel: "03-4444-0002",
+    mobileTel: "+81-80-4444-0002",
+    mobileMailDomain: "T4-Mobile.example",
+  },
   // The shipping address has E1's purchaser phone and a zipcode with a hyphen.
   shipping: {
     tel: "090-4444-0001",
@@ -390,6 +395,13 @@ describe.each(testBackends())("event list search (%s)", (backend) => {
       ["e2"],
     ],
     ["mailDomain, any case", () => ({ mailDomain: "t4-one.EXAMPLE" }), ["e1"]],
+    ["mailDomain, a mobile e-mail's", () => ({ mailDomain: "t4-mobile.example" }), ["e2"]],
+    ["mailDomain, PC or mobile", () => ({ mailDomain: "T4-One.example T4-Mobile.example" }), ["e2", "e1"]],
+    [
+      "mailDomain, a mobile e-mail's, shipping only",
+      () => ({ mailDomain: "t4-mobile.example", partyTarget: "1" }),
+      [],
+    ],
     ["mailAccountHash", () => ({ mailAccountHash: HASH.mail.toLowerCase() }), ["e1"]],
     ["lastNameHash", () => ({ lastNameHash: HASH.last }), ["e1"]],
     ["firstNameHash", () => ({ firstNameHash: `${HASH.other} ${HASH.first}` }), ["e1"]],

@@ -225,11 +225,15 @@ function detailConditions(
     }
   }
   if (s.mailDomain !== "") {
+    // The PC or the mobile e-mail's domain, as the account hash below.
+    const domains = textArray(domainValues(s.mailDomain));
     add(
       eb(
         "e.event_id",
         "in",
-        partyEvents().where(sql<SqlBool>`mail_domain = any(${textArray(domainValues(s.mailDomain))})`),
+        partyEvents().where(
+          sql<SqlBool>`(mail_domain = any(${domains}) or mobile_mail_domain = any(${domains}))`,
+        ),
       ),
     );
   }
