@@ -6,6 +6,7 @@ import { messageText } from "../../src/contract/messages.ts";
 import { screenPermissionList } from "../../src/contract/permissions.ts";
 import { DEMO_PASSWORD } from "../../src/server/db/seed/demoSeed.ts";
 import { NOT_AN_EMAIL_ADDRESS } from "../../src/server/services/authService.ts";
+import { LOGIN_IP_THROTTLE } from "../../src/server/services/loginThrottle.ts";
 import { type SmtpCapture, startSmtpCapture } from "../support/smtpCapture.ts";
 import { call, createTestApp, loginAs, sessionCookieOf, type TestApp } from "./helpers/testApp.ts";
 import { testBackends } from "./helpers/testBackends.ts";
@@ -214,6 +215,56 @@ describe.each(testBackends())("login (%s)", (backend) => {
     // Other tenants keep their empty list: everyone allowed.
     expect((await attempt("ACME", "admin@acme.example", DEMO_PASSWORD, "192.0.2.10")).statusCode).toBe(200);
     await t.db.updateTable("operators").set({ failed_login_count: 0 }).execute();
+  });
+
+  it(`refuses a source IP once logins failed there for ${LOGIN_IP_THROTTLE.accounts} accounts, for ${LOGIN_IP_THROTTLE.minutes} minutes`, async () => {
+    const spraying = "203.0.113.7";
+    const lastAttempt = () =>
+      t.db
+        .selectFrom("login_attempts")
+        .select(["outcome", "source_ip"])
+        .orderBy("id", "desc")
+        .limit(1)
+        .executeTakeFirstOrThrow();
+    // One operator's repeated mistakes count once: the lockout deals with those.
+    for (let i = 0; i < LOCKOUT.failures - 1; i++)
+      expect((await attempt("DEMO", "admin@demo.example", `Wrong-${i}!pass`, spraying)).statusCode).toBe(401);
+    for (let i = 1; i < LOGIN_IP_THROTTLE.accounts - 2; i++)
+      expect((await attempt("DEMO", `sprayed${i}@demo.example`, DEMO_PASSWORD, spraying)).statusCode).toBe(
+        401,
+      );
+    // The same e-mail (in any case) at another company is another account: the limit less one.
+    expect((await attempt("ACME", "Sprayed1@DEMO.example", DEMO_PASSWORD, spraying)).statusCode).toBe(401);
+    expect(await lastAttempt()).toEqual({ outcome: "unknownOperator", source_ip: spraying });
+    expect((await attempt("DEMO", "reviewer@demo.example", DEMO_PASSWORD, spraying)).statusCode).toBe(200);
+    await t.db.updateTable("operators").set({ failed_login_count: 0 }).execute();
+
+    // The limit reached: refused with 903 alike before any look-up (a wrong password counts nowhere
+    // against the operator), and with the right password too.
+    expect((await attempt("DEMO", "sprayed0@demo.example", DEMO_PASSWORD, spraying)).statusCode).toBe(401);
+    expect((await attempt("DEMO", "admin@demo.example", "Wrong-9!pass", spraying)).statusCode).toBe(401);
+    const admin = await t.db
+      .selectFrom("operators")
+      .select("failed_login_count")
+      .where("email", "=", "admin@demo.example")
+      .executeTakeFirstOrThrow();
+    expect(admin.failed_login_count).toBe(0);
+    const refused = await attempt("DEMO", "admin@demo.example", DEMO_PASSWORD, spraying);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().errors).toEqual([
+      { code: ERROR.loginFailed, message: messageText("en", "no.903") },
+    ]);
+    expect(sessionCookieOf(refused)).toBeUndefined();
+    expect(await lastAttempt()).toEqual({ outcome: "throttled", source_ip: spraying });
+    expect(t.logs()).toContain("login refused: too many accounts failed from this source IP");
+    // Another address is not refused.
+    expect((await attempt("DEMO", "admin@demo.example", DEMO_PASSWORD, "203.0.113.8")).statusCode).toBe(200);
+
+    // Refused attempts keep the address refused; once the window has moved past them, it is let in.
+    t.clock.advanceMinutes(LOGIN_IP_THROTTLE.minutes - 1);
+    expect((await attempt("DEMO", "admin@demo.example", DEMO_PASSWORD, spraying)).statusCode).toBe(401);
+    t.clock.advanceMinutes(LOGIN_IP_THROTTLE.minutes + 0.01);
+    expect((await attempt("DEMO", "admin@demo.example", DEMO_PASSWORD, spraying)).statusCode).toBe(200);
   });
 
   it("logs every attempt without the password, the token or the cookie", async () => {

@@ -126,7 +126,9 @@ export type LoginOutcome =
   | "unknownOperator"
   | "wrongPassword"
   | "locked"
-  | "sourceIpNotAllowed";
+  | "sourceIpNotAllowed"
+  /** Refused unchecked: too many accounts failed from the source IP (loginThrottle.ts). */
+  | "throttled";
 
 export interface AllowedIpAddressesTable {
   company_id: string;

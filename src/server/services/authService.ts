@@ -9,6 +9,7 @@ import { lockoutNoticeMail } from "../mail/templates.ts";
 import { ApiError } from "../plugins/envelope.ts";
 import { isSourceIpAllowed } from "./allowedIpService.ts";
 import type { ServiceDeps } from "./deps.ts";
+import { LOGIN_IP_THROTTLE, sourceIpThrottled } from "./loginThrottle.ts";
 import { dummyPasswordHash, verifyPassword } from "./passwordHasher.ts";
 import type { NewSession, SessionService } from "./sessionService.ts";
 
@@ -59,10 +60,20 @@ export function createAuthService(deps: ServiceDeps, sessions: SessionService) {
 
   return {
     /**
-     * Every mismatch (unknown company, unknown e-mail, wrong password, locked operator) answers 903
-     * alike, and an unknown operator is verified against a dummy hash so it takes as long.
+     * Every mismatch (unknown company, unknown e-mail, wrong password, locked operator, a throttled
+     * source IP) answers 903 alike, and an unknown operator is verified against a dummy hash so it
+     * takes as long.
      */
     async login(attempt: LoginRequest, log: FastifyBaseLogger): Promise<LoginSuccess> {
+      // Before any look-up or password hash: a spraying address costs neither.
+      if (await sourceIpThrottled(db, attempt.sourceIp, now())) {
+        log.warn(
+          { sourceIp: attempt.sourceIp, ...LOGIN_IP_THROTTLE },
+          "login refused: too many accounts failed from this source IP",
+        );
+        await record(log, attempt, "throttled", null);
+        throw new ApiError(ERROR.loginFailed);
+      }
       const company = await db
         .selectFrom("companies")
         .select(["company_id", "name", "contract_div"])
