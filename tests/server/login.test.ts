@@ -5,7 +5,7 @@ import { ERROR } from "../../src/contract/errors.ts";
 import { messageText } from "../../src/contract/messages.ts";
 import { screenPermissionList } from "../../src/contract/permissions.ts";
 import { DEMO_PASSWORD } from "../../src/server/db/seed/demoSeed.ts";
-import { NOT_AN_EMAIL_ADDRESS } from "../../src/server/services/authService.ts";
+import { NOT_AN_EMAIL_ADDRESS, PASSWORD_SHAPED_COMPANY_ID } from "../../src/server/services/authService.ts";
 import { LOGIN_IP_THROTTLE } from "../../src/server/services/loginThrottle.ts";
 import { type SmtpCapture, startSmtpCapture } from "../support/smtpCapture.ts";
 import { call, createTestApp, loginAs, sessionCookieOf, type TestApp } from "./helpers/testApp.ts";
@@ -284,6 +284,29 @@ describe.each(testBackends())("login (%s)", (backend) => {
     expect(logs).not.toContain("SeCrEtReSeTtOkEn");
     // The log is still useful: the request line is there, with its token censored.
     expect(logs).toContain("/v3/PasswordChange?token=[Redacted]");
+  });
+
+  it("keeps a password typed into the Company ID box out of login_attempts and the log", async () => {
+    const typedPassword = "Typed2026InCompany";
+    expect((await attempt(typedPassword, "admin@demo.example", DEMO_PASSWORD)).statusCode).toBe(401);
+    // An unknown company ID of another shape, and a known one, are kept as typed.
+    expect((await attempt("NOSUCH", "admin@demo.example", DEMO_PASSWORD)).statusCode).toBe(401);
+    expect((await attempt("DEMO", "admin@demo.example", DEMO_PASSWORD)).statusCode).toBe(200);
+    const rows = await t.db
+      .selectFrom("login_attempts")
+      .select(["company_id", "outcome"])
+      .orderBy("attempted_at")
+      .orderBy("id")
+      .execute();
+    expect(JSON.stringify(rows)).not.toContain(typedPassword);
+    expect(rows.slice(-3)).toEqual([
+      { company_id: PASSWORD_SHAPED_COMPANY_ID, outcome: "unknownCompany" },
+      { company_id: "NOSUCH", outcome: "unknownCompany" },
+      { company_id: "DEMO", outcome: "success" },
+    ]);
+    const logs = t.logs();
+    expect(logs).not.toContain(typedPassword);
+    expect(logs).toContain(`"companyId":"${PASSWORD_SHAPED_COMPANY_ID}"`);
   });
 
   it("keeps a password typed into the e-mail box out of login_attempts and the log; lockout still counts", async () => {

@@ -20,6 +20,14 @@ import type { NewSession, SessionService } from "./sessionService.ts";
  */
 export const NOT_AN_EMAIL_ADDRESS = "(not an e-mail address)";
 
+/**
+ * Kept and logged instead of a company ID shaped like a password (rules.password) that names no
+ * company, or was not looked up (a throttled attempt): a password typed into the Company ID box by
+ * mistake (autofill puts it there too) reaches neither login_attempts nor the log. A company ID
+ * that names a company is kept.
+ */
+export const PASSWORD_SHAPED_COMPANY_ID = "(unknown company ID shaped like a password)";
+
 export interface LoginRequest {
   companyId: string;
   email: string;
@@ -44,10 +52,14 @@ export function createAuthService(deps: ServiceDeps, sessions: SessionService) {
     operatorId: number | null,
   ): Promise<void> {
     const email = rules.customEmail(attempt.email) ? attempt.email : NOT_AN_EMAIL_ADDRESS;
+    const companyId =
+      (outcome === "unknownCompany" || outcome === "throttled") && rules.password(attempt.companyId)
+        ? PASSWORD_SHAPED_COMPANY_ID
+        : attempt.companyId;
     await db
       .insertInto("login_attempts")
       .values({
-        company_id: attempt.companyId,
+        company_id: companyId,
         email,
         operator_id: operatorId,
         source_ip: attempt.sourceIp,
@@ -55,7 +67,7 @@ export function createAuthService(deps: ServiceDeps, sessions: SessionService) {
         attempted_at: now(),
       })
       .execute();
-    log.info({ companyId: attempt.companyId, email, sourceIp: attempt.sourceIp, outcome }, "login attempt");
+    log.info({ companyId, email, sourceIp: attempt.sourceIp, outcome }, "login attempt");
   }
 
   return {
