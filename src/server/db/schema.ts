@@ -126,9 +126,7 @@ export type LoginOutcome =
   | "unknownOperator"
   | "wrongPassword"
   | "locked"
-  | "sourceIpNotAllowed"
-  /** Refused unchecked: too many accounts failed from the source IP (loginThrottle.ts). */
-  | "throttled";
+  | "sourceIpNotAllowed";
 
 export interface AllowedIpAddressesTable {
   company_id: string;

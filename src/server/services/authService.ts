@@ -21,10 +21,9 @@ import type { NewSession, SessionService } from "./sessionService.ts";
 export const NOT_AN_EMAIL_ADDRESS = "(not an e-mail address)";
 
 /**
- * Kept and logged instead of a company ID shaped like a password (rules.password) that names no
- * company, or was not looked up (a throttled attempt): a password typed into the Company ID box by
- * mistake (autofill puts it there too) reaches neither login_attempts nor the log. A company ID
- * that names a company is kept.
+ * Kept and logged instead of a company ID that names no company and has the shape of a password
+ * (rules.password): a password typed into the Company ID box by mistake (autofill puts it there too)
+ * reaches neither login_attempts nor the log. A company ID that names a company is kept.
  */
 export const PASSWORD_SHAPED_COMPANY_ID = "(unknown company ID shaped like a password)";
 
@@ -53,7 +52,7 @@ export function createAuthService(deps: ServiceDeps, sessions: SessionService) {
   ): Promise<void> {
     const email = rules.customEmail(attempt.email) ? attempt.email : NOT_AN_EMAIL_ADDRESS;
     const companyId =
-      (outcome === "unknownCompany" || outcome === "throttled") && rules.password(attempt.companyId)
+      outcome === "unknownCompany" && rules.password(attempt.companyId)
         ? PASSWORD_SHAPED_COMPANY_ID
         : attempt.companyId;
     await db
@@ -77,13 +76,12 @@ export function createAuthService(deps: ServiceDeps, sessions: SessionService) {
      * takes as long.
      */
     async login(attempt: LoginRequest, log: FastifyBaseLogger): Promise<LoginSuccess> {
-      // Before any look-up or password hash: a spraying address costs neither.
+      // Before any look-up or password hash: a spraying address costs neither. Logged, not stored.
       if (await sourceIpThrottled(db, attempt.sourceIp, now())) {
         log.warn(
           { sourceIp: attempt.sourceIp, ...LOGIN_IP_THROTTLE },
           "login refused: too many accounts failed from this source IP",
         );
-        await record(log, attempt, "throttled", null);
         throw new ApiError(ERROR.loginFailed);
       }
       const company = await db

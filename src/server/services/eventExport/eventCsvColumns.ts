@@ -137,8 +137,8 @@ function groupSql(group: ExportGroup): string {
       // probes them), as one text "<key type> <event ID> <event ID>...": an ordered array per key
       // needs no sort of its events, only of the event's few keys (a batch of 500 took ~40 ms of
       // PostgreSQL CPU instead of ~45 for one text per link ordered in the aggregate), and makes
-      // fewer strings to parse (bench (f): server CPU 7.1 -> 6.5 s). Key types are LINK_KEYS words and event IDs the console's own
-      // (letters and digits): the spaces are unambiguous.
+      // fewer strings to parse (bench (f): server CPU 7.1 -> 6.5 s). Key types are LINK_KEYS words
+      // and event IDs the console's own (letters and digits): the spaces are unambiguous.
       // The probes (~9 us each, ~6 per event) are most of the batch statement's cost, yet measured
       // alternatives did worse (bench (f)): reading each value once per batch saves little (81% of a
       // batch's keys have a value of their own) and its ranking SQL cost more than the probes; a
