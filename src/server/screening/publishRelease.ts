@@ -4,7 +4,15 @@ import { type ReleaseDefinition, releaseSchema } from "../../contract/rules.ts";
 import type { Database } from "../db/schema.ts";
 import { invalidateReleases } from "./releaseCache.ts";
 
-export class ReleaseDefinitionError extends Error {}
+/** A release refused as defined; `messageNo` names the spec's message where it has one. */
+export class ReleaseDefinitionError extends Error {
+  constructor(
+    message: string,
+    readonly messageNo?: string,
+  ) {
+    super(message);
+  }
+}
 
 export interface PublishOptions {
   /** Operator who released it; null for the seed and tests. */
@@ -32,9 +40,10 @@ function checkNumbering(release: ReleaseDefinition): void {
 }
 
 /**
- * Validates a release (releaseSchema, distinct priorities and unit numbers) and stores it under the
- * model's rule package, creating the package on first use; returns the new release ID. Stored
- * releases are never changed: a new release replaces an old one from its start time.
+ * Validates a release (releaseSchema, distinct priorities and unit numbers, no other Normal release
+ * of the package starting at the same moment: 934) and stores it under the model's rule package,
+ * creating the package on first use; returns the new release ID. Stored releases are never
+ * changed: a new release replaces an old one from its start time.
  */
 export async function publishRelease(
   db: Kysely<Database>,
@@ -54,6 +63,31 @@ export async function publishRelease(
       .values({ company_id: companyId, package_id: packageId, model_id: modelId })
       .onConflict((conflict) => conflict.doNothing())
       .execute();
+    // The package's row locked, so releases published together are checked one after the other.
+    await trx
+      .selectFrom("rule_packages")
+      .select("package_id")
+      .where("company_id", "=", companyId)
+      .where("package_id", "=", packageId)
+      .forUpdate()
+      .execute();
+    // Spec 934: the latest started Normal release decides, so two may not start at the same moment.
+    if (release.kind === "normal") {
+      const clash = await trx
+        .selectFrom("rule_releases")
+        .select("release_id")
+        .where("company_id", "=", companyId)
+        .where("package_id", "=", packageId)
+        .where("kind", "=", "normal")
+        .where("starts_at", "=", new Date(release.startsAt))
+        .executeTakeFirst();
+      if (clash) {
+        throw new ReleaseDefinitionError(
+          `a Normal release of ${packageId} already starts at ${release.startsAt}`,
+          "934",
+        );
+      }
+    }
     await trx
       .insertInto("rule_releases")
       .values({

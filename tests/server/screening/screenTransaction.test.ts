@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { transactionSchema } from "../../../src/contract/screening.ts";
 import type { NewNegative } from "../../../src/server/db/schema.ts";
-import { packageIdOf, publishRelease } from "../../../src/server/screening/publishRelease.ts";
+import {
+  packageIdOf,
+  publishRelease,
+  ReleaseDefinitionError,
+} from "../../../src/server/screening/publishRelease.ts";
 import { relatedEvents } from "../../../src/server/screening/relatedEvents.ts";
 import { screenTransaction } from "../../../src/server/screening/screenTransaction.ts";
 import { syncNegativeKeys } from "../../../src/server/services/negativeLookup.ts";
@@ -568,6 +572,31 @@ describe.each(testBackends())("screening engine (%s)", (backend) => {
         ),
     );
     expect(await releases()).toEqual(before);
+  });
+
+  it("refuses a second Normal release starting at the same moment (934) and stores nothing; a Simulation one may", async () => {
+    const releases = () =>
+      h.db
+        .selectFrom("rule_releases")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where("company_id", "=", "DEMO")
+        .executeTakeFirstOrThrow();
+    // Far ahead, so these releases never decide the other cases' screenings.
+    const startsAt = "2098-06-01T00:00:00.000Z";
+    const groups = (code: string) => [
+      group("同時", 1, "NG", "OR", [rule(code, { kind: "amount", field: "amount", op: "gte", value: 0 })]),
+    ];
+    await h.release("DEMO", groups("SAME_START_A"), { startsAt });
+    const before = await releases();
+    await expect(h.release("DEMO", groups("SAME_START_B"), { startsAt })).rejects.toSatisfy(
+      (error) => error instanceof ReleaseDefinitionError && error.messageNo === "934",
+    );
+    expect(await releases()).toEqual(before);
+    // A Simulation release, and a Normal one a millisecond later, are accepted.
+    await h.release("DEMO", groups("SAME_START_S"), { kind: "simulation", startsAt });
+    const later = new Date(Date.parse(startsAt) + 1).toISOString();
+    await h.release("DEMO", groups("SAME_START_C"), { startsAt: later });
+    expect(Number((await releases()).count)).toBe(Number(before.count) + 2);
   });
 
   it("a malformed stored condition is logged with its rule code and does not stop the screening", async () => {
