@@ -52,6 +52,13 @@ describe.each(testBackends())("screening engine (%s)", (backend) => {
       .insertInto("white_entries")
       .values({ company_id: companyId, entry_type: type, value: normalizeWhiteValue(type, value) ?? value })
       .execute();
+  /** DEMO's stored releases ({ count }, a number or, from PostgreSQL, its text). */
+  const releases = () =>
+    h.db
+      .selectFrom("rule_releases")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("company_id", "=", "DEMO")
+      .executeTakeFirstOrThrow();
   const storedEvent = (eventId: string, companyId = "DEMO") =>
     h.db
       .selectFrom("events")
@@ -550,12 +557,6 @@ describe.each(testBackends())("screening engine (%s)", (backend) => {
   });
 
   it("refuses a release whose rule takes the engine's own code FORCED_EVENT_NG, and stores nothing", async () => {
-    const releases = () =>
-      h.db
-        .selectFrom("rule_releases")
-        .select((eb) => eb.fn.countAll<number>().as("count"))
-        .where("company_id", "=", "DEMO")
-        .executeTakeFirstOrThrow();
     const before = await releases();
     const refused = h.release("DEMO", [
       group("強制", 1, "NG", "OR", [
@@ -575,12 +576,6 @@ describe.each(testBackends())("screening engine (%s)", (backend) => {
   });
 
   it("refuses a second Normal release starting at the same moment (934) and stores nothing; a Simulation one may", async () => {
-    const releases = () =>
-      h.db
-        .selectFrom("rule_releases")
-        .select((eb) => eb.fn.countAll<number>().as("count"))
-        .where("company_id", "=", "DEMO")
-        .executeTakeFirstOrThrow();
     // Far ahead, so these releases never decide the other cases' screenings.
     const startsAt = "2098-06-01T00:00:00.000Z";
     const groups = (code: string) => [
