@@ -360,26 +360,37 @@ describe.each(testBackends())("event CSV output (%s)", (backend) => {
     expect(t.logs()).toContain(jobId);
   });
 
-  it("refuses the link with 962 once the operator's role may no longer open the CSV download", async () => {
-    const { url } = await exportAndRun({ kind: "ids", eventIds: chosen.slice(0, 1) }, ALL_OPTIONS);
-    const revoke = (permission: Permission) =>
-      t.db
-        .updateTable("role_permissions")
-        .set({ permission })
-        .where("company_id", "=", "DEMO")
-        .where("role_id", "=", "administrator")
-        .where("screen_id", "=", "EventDialogCsvDownload")
-        .execute();
-    await revoke("20");
-    try {
-      const refused = await download(url, admin);
-      expect(refused.statusCode).toBe(403);
-      expect(refused.json().errors[0].code).toBe(ERROR.forbidden);
-    } finally {
-      await revoke("00");
-    }
-    expect((await download(url, admin)).statusCode).toBe(200);
-  });
+  it.each(["EventDialogCsvDownload", "EventList"])(
+    "refuses the link with 962 once the operator's role may no longer open %s",
+    async (screenId) => {
+      const { url } = await exportAndRun({ kind: "ids", eventIds: chosen.slice(0, 1) }, ALL_OPTIONS);
+      const revoke = (permission: Permission) =>
+        t.db
+          .updateTable("role_permissions")
+          .set({ permission })
+          .where("company_id", "=", "DEMO")
+          .where("role_id", "=", "administrator")
+          .where("screen_id", "=", screenId)
+          .execute();
+      await revoke("20");
+      try {
+        const refused = await download(url, admin);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json().errors[0].code).toBe(ERROR.forbidden);
+        // Nor can a new file be asked for: the CSV output dialog opens from the event list.
+        const request = await requestExport(
+          admin,
+          { kind: "ids", eventIds: chosen.slice(0, 1) },
+          ALL_OPTIONS,
+        );
+        expect(request.statusCode).toBe(403);
+        expect(request.json().errors[0].code).toBe(ERROR.forbidden);
+      } finally {
+        await revoke("00");
+      }
+      expect((await download(url, admin)).statusCode).toBe(200);
+    },
+  );
 
   it("refuses the link without a session, to another operator or tenant, for an unknown token, and once expired", async () => {
     const { url } = await exportAndRun({ kind: "ids", eventIds: chosen.slice(0, 1) }, ALL_OPTIONS);

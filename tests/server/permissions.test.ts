@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineCall } from "../../src/contract/call.ts";
-import { PERMISSION } from "../../src/contract/codes.ts";
+import { PERMISSION, type Permission } from "../../src/contract/codes.ts";
 import { ERROR } from "../../src/contract/errors.ts";
 import { menuScreenIds } from "../../src/contract/menu.ts";
 import { screenPermissionList } from "../../src/contract/permissions.ts";
@@ -33,6 +33,14 @@ const readKeywords = defineCall({
   name: "testReadKeywords",
   path: "/api/v3/test/readKeywords",
   access: { kind: "read", screenId: "KeywordList" },
+});
+
+// A dialog's call: it also needs read permission on the screen the dialog opens from (EventDetail).
+const writeNgDialog = defineCall({
+  ...writeKeywords,
+  name: "testWriteNgDialog",
+  path: "/api/v3/test/writeNgDialog",
+  access: { kind: "write", screenId: "EventDialogNg" },
 });
 
 const expected: Record<string, Record<ScreenGroup, string>> = {
@@ -84,7 +92,7 @@ describe.each(testBackends())("permissions (%s)", (backend) => {
   beforeAll(async () => {
     t = await createTestApp(backend, {
       extraRoutes: (app) => {
-        for (const spec of [readOperators, writeKeywords, readKeywords]) {
+        for (const spec of [readOperators, writeKeywords, readKeywords, writeNgDialog]) {
           registerCall(app, spec, async () => {
             handlerRuns += 1;
             return { telegram: { ran: true as const } };
@@ -169,6 +177,34 @@ describe.each(testBackends())("permissions (%s)", (backend) => {
       }
     },
   );
+
+  it("refuses a dialog's call with 962 when the role may not read the screen it opens from", async () => {
+    const setEventDetail = (permission: Permission) =>
+      t.db
+        .updateTable("role_permissions")
+        .set({ permission })
+        .where("company_id", "=", "DEMO")
+        .where("role_id", "=", "reviewer")
+        .where("screen_id", "=", "EventDetail")
+        .execute();
+    const reviewer = sessions["reviewer@demo.example"];
+    expect((await call(t.app, writeNgDialog, {}, { session: reviewer })).statusCode).toBe(200);
+    for (const [permission, status] of [
+      [PERMISSION.none, 403],
+      [PERMISSION.readable, 200],
+    ] as const) {
+      await setEventDetail(permission);
+      try {
+        const before = handlerRuns;
+        const response = await call(t.app, writeNgDialog, {}, { session: reviewer });
+        expect(response.statusCode).toBe(status);
+        expect(handlerRuns).toBe(status === 200 ? before + 1 : before);
+        if (status === 403) expect(response.json().errors[0].code).toBe(ERROR.forbidden);
+      } finally {
+        await setEventDetail(PERMISSION.writable);
+      }
+    }
+  });
 
   it("refuses a guarded call without a session before looking at permissions", async () => {
     const response = await call(t.app, readOperators, {});

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { CallSpec } from "../../contract/call.ts";
 import { type RequestEnvelope, requestEnvelopeSchema } from "../../contract/envelope.ts";
 import { ERROR } from "../../contract/errors.ts";
+import { screenWithin } from "../../contract/screens.ts";
 import { ipListAllows } from "../services/allowedIpService.ts";
 import { permits } from "../services/permissionService.ts";
 import type { AuthContext, SessionService } from "../services/sessionService.ts";
@@ -28,7 +29,8 @@ export interface GuardDeps {
 /**
  * Runs before every console call's handler: parses the envelope strictly (text trimmed), then, unless
  * the call is public, checks in order the session and its anti-forgery token, the company's allowed
- * source IPs, the tenant named in info.shopId and the role's permission for the call's screen.
+ * source IPs, the tenant named in info.shopId and the role's permission for the call's screen (and,
+ * for a dialog's call, read permission on the screen the dialog opens from).
  */
 export function installRequestGuard(app: FastifyInstance, deps: GuardDeps): void {
   app.decorateRequest("envelope", null);
@@ -77,6 +79,15 @@ async function authorize(request: FastifyRequest, call: CallSpec, deps: GuardDep
     const permission = session.permission;
     if (!permits(permission, access.kind)) {
       request.log.info({ screenId: access.screenId, level: access.kind, permission }, "permission refused");
+      throw new ApiError(ERROR.forbidden);
+    }
+    // A dialog's call also needs the screen it opens from (screenWithin).
+    const within = session.withinPermission;
+    if (within !== null && !permits(within, "read")) {
+      request.log.info(
+        { screenId: access.screenId, within: screenWithin(access.screenId), permission: within },
+        "permission refused for the screen the dialog opens from",
+      );
       throw new ApiError(ERROR.forbidden);
     }
   }

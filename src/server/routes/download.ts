@@ -2,9 +2,10 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
+import { PERMISSION } from "../../contract/codes.ts";
 import { ERROR } from "../../contract/errors.ts";
 import { DOWNLOAD_PATH_PREFIX } from "../../contract/eventExport.ts";
-import type { ScreenId } from "../../contract/screens.ts";
+import { type ScreenId, screenWithin } from "../../contract/screens.ts";
 import { findDownloadLink } from "../jobs/downloadLinks.ts";
 import { ApiError } from "../plugins/envelope.ts";
 import { SESSION_COOKIE } from "../plugins/sessionCookie.ts";
@@ -15,8 +16,8 @@ import { permissionsFor, permits } from "../services/permissionService.ts";
 import type { SessionService } from "../services/sessionService.ts";
 
 /**
- * The screen whose read permission a job's file needs, by job kind: a link stays usable only while
- * the operator's role may still open what made it. A kind without a screen is never served.
+ * The screen whose read permission a job's file needs, by job kind (with the screen its dialog opens
+ * from): a link stays usable only while the operator's role may still open what made it. A kind without a screen is never served.
  */
 const DOWNLOAD_SCREEN: Readonly<Record<string, ScreenId>> = { [EVENT_CSV_JOB]: "EventDialogCsvDownload" };
 
@@ -85,10 +86,13 @@ export function registerDownloadRoutes(
       .where("job_id", "=", link.job_id)
       .executeTakeFirst();
     const screenId = job ? DOWNLOAD_SCREEN[job.kind] : undefined;
-    const permission = screenId
-      ? (await permissionsFor(db, auth.companyId, auth.roleId, [screenId])).get(screenId)
-      : undefined;
-    if (!permission || !permits(permission, "read")) {
+    // The file's screen, and the screen its dialog opens from (screenWithin), both readable.
+    const needed = screenId ? [screenId, screenWithin(screenId)].filter((id) => id !== undefined) : [];
+    const permissions = await permissionsFor(db, auth.companyId, auth.roleId, needed);
+    if (
+      needed.length === 0 ||
+      needed.some((id) => !permits(permissions.get(id) ?? PERMISSION.none, "read"))
+    ) {
       request.log.warn(
         { companyId: auth.companyId, operatorId: auth.operatorId, screenId },
         "download not permitted",
