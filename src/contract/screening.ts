@@ -101,6 +101,11 @@ export const partySchema = z
   .strict();
 export type Party = z.infer<typeof partySchema>;
 
+/** The purchaser: no delivery company (spec section 3: the shipping party's). */
+const purchaserSchema = partySchema.omit({ deliveryCompany: true });
+/** The shipping party: no media code (spec section 3: the purchaser's). */
+const shippingSchema = partySchema.omit({ mediaCode: true });
+
 export const orderItemSchema = z
   .object({
     shopItemId: optionalText(512).optional(),
@@ -186,8 +191,8 @@ export const transactionSchema = z
     tenantName: optionalText(200).optional(),
     /** The shop demands NG whatever else decides (rule FORCED_EVENT_NG; beats white entries). */
     forcedNg: z.boolean().optional(),
-    purchaser: partySchema,
-    shipping: partySchema.optional(),
+    purchaser: purchaserSchema,
+    shipping: shippingSchema.optional(),
     items: z.array(orderItemSchema).max(100).default([]),
     device: deviceSchema.optional(),
     card: cardSchema.optional(),

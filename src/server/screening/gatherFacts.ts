@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { inJapan } from "../../contract/japanTime.ts";
 import type { KeywordTarget } from "../../contract/rules.ts";
-import type { Transaction } from "../../contract/screening.ts";
+import type { Party, Transaction } from "../../contract/screening.ts";
 import { PREPARED } from "../db/preparedStatements.ts";
 import type { Database } from "../db/schema.ts";
 import { type IpGeo, ipGeoAddress, ipGeoOf, ipGeoSql } from "../services/ipGeo.ts";
@@ -45,7 +45,8 @@ function keywordProbesOf(tx: Transaction, keywords: FactNeeds["keywords"]): Keyw
   const textsOf = (target: KeywordTarget): { where: PartyOrItems; text: string | undefined }[] => {
     if (target === "itemName") return tx.items.map((item) => ({ where: "items", text: item.itemName }));
     return (["purchaser", "shipping"] as const).flatMap((where) => {
-      const party = tx[where];
+      // Each party's own fields: the purchaser has no delivery company, shipping no media code.
+      const party: Party | undefined = tx[where];
       if (!party) return [];
       const texts: Record<Exclude<KeywordTarget, "itemName">, (string | undefined)[]> = {
         address: [party.fullAddress],

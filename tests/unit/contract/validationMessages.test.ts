@@ -383,6 +383,23 @@ describe("the screening API's field messages say what the field takes", () => {
     ]);
   });
 
+  it("a party's own fields: the media code is the purchaser's, the delivery company the shipping party's", () => {
+    const tx = { shopEventId: "S-1", amount: 1000 };
+    const own = { purchaser: { mediaCode: "WEB" }, shipping: { deliveryCompany: "ヤマト運輸" } };
+    expect(transactionSchema.safeParse({ ...tx, ...own }).success).toBe(true);
+    const swapped = transactionSchema.safeParse({
+      ...tx,
+      purchaser: { deliveryCompany: "ヤマト運輸" },
+      shipping: { mediaCode: "WEB" },
+    });
+    expect(
+      swapped.error?.issues.map((i) => [i.code, i.path.join("."), (i as { keys?: string[] }).keys]),
+    ).toEqual([
+      ["unrecognized_keys", "purchaser", ["deliveryCompany"]],
+      ["unrecognized_keys", "shipping", ["mediaCode"]],
+    ]);
+  });
+
   it("a settle status missing or unknown names the codes", () => {
     expect(fieldMessages(settleStatusRequestSchema, { eventId: "E1" }, "en")).toEqual([
       { field: "settleStatus", message: "must be one of 10, 20, 30, 40" },

@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import type { Kysely } from "kysely";
 import type { KeywordTarget, LinkKey } from "../../../contract/rules.ts";
-import type { Transaction } from "../../../contract/screening.ts";
+import type { Party, Transaction } from "../../../contract/screening.ts";
 import { evaluateRelease } from "../../screening/evaluateRelease.ts";
 import { newEventId } from "../../screening/eventId.ts";
 import { factNeedsOf } from "../../screening/factNeeds.ts";
@@ -300,7 +300,8 @@ function keywordTextsOf(
 ): { where: PartyOrItems; text: string | undefined }[] {
   if (target === "itemName") return tx.items.map((item) => ({ where: "items", text: item.itemName }));
   return (["purchaser", "shipping"] as const).flatMap((where) => {
-    const party = tx[where];
+    // Each party's own fields: the purchaser has no delivery company, shipping no media code.
+    const party: Party | undefined = tx[where];
     if (!party) return [];
     const texts =
       target === "address"
