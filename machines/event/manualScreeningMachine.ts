@@ -1,5 +1,5 @@
 import { and, assertEvent, assign, not, setup, stateIn } from "xstate";
-import type { ErrorItem } from "../../src/contract/envelope.ts";
+import type { ErrorItem, MessageItem } from "../../src/contract/envelope.ts";
 import { ERROR } from "../../src/contract/errors.ts";
 import {
   type Assignee,
@@ -14,7 +14,7 @@ import {
 import type { EditBlock, EventDetail } from "../../src/contract/eventDetail.ts";
 import { internalFailure } from "../shared/internalFailure.ts";
 import { notProvided } from "../shared/notProvided.ts";
-import { acceptedResult, type CallOutcome, isAccepted, refusalErrors } from "../shared/outcome.ts";
+import { accepted, acceptedResult, type CallOutcome, isAccepted, refusalErrors } from "../shared/outcome.ts";
 
 type NegativeOperation = (typeof NEGATIVE_OPERATION)[keyof typeof NEGATIVE_OPERATION];
 type ManualResultAction = Extract<(typeof EVENT_ACTIONS)[number], "ok" | "ng" | "hold">;
@@ -319,8 +319,8 @@ export const manualScreeningMachine = setup({
     })),
     /** Provided by the app: the detail screen shows the fresh detail a save answered. */
     detailSaved: (_, _params: { detail: EventDetail }) => {},
-    /** Provided by the app: the success notice (001 registration, 002 update). */
-    notifySaved: (_, _params: { action: EventAction }) => {},
+    /** Provided by the app: the success notice, the server's message (001 registration, 002 update, 003 deletion). */
+    notifySaved: (_, _params: { action: EventAction; messages: MessageItem[] }) => {},
     /**
      * Provided by the app: a save answered after the operator had gone to another event was refused
      * or failed; its event is no longer shown, so nothing else would tell them.
@@ -548,7 +548,10 @@ export const manualScreeningMachine = setup({
                     target: "#manualScreening.showingMeanwhile",
                     actions: {
                       type: "notifySaved",
-                      params: ({ context }) => ({ action: context.action ?? "ok" }),
+                      params: ({ context, event }) => ({
+                        action: context.action ?? "ok",
+                        messages: accepted(event.output).messages,
+                      }),
                     },
                   },
                   {
@@ -577,7 +580,13 @@ export const manualScreeningMachine = setup({
                         type: "detailSaved",
                         params: ({ event }) => ({ detail: acceptedResult(event.output).detail }),
                       },
-                      { type: "notifySaved", params: ({ context }) => ({ action: context.action ?? "ok" }) },
+                      {
+                        type: "notifySaved",
+                        params: ({ context, event }) => ({
+                          action: context.action ?? "ok",
+                          messages: accepted(event.output).messages,
+                        }),
+                      },
                     ],
                   },
                   {

@@ -127,6 +127,11 @@ describe.each(TEST_LANGS)("event detail [%s]", (lang: TestLang) => {
     // NG needs a reason: Enter without one is refused in the browser, focus stays on the reason.
     await ui.page.keyboard.press("Enter");
     await expect.poll(() => reason.getAttribute("aria-invalid")).toBe("true");
+    // The reason's 200 characters are code points, as the server counts them: 150 of 𠮷 (two UTF-16
+    // units each) are kept whole, not cut at 100.
+    await reason.fill("𠮷".repeat(150));
+    expect([...(await reason.inputValue())].length).toBe(150);
+    await reason.fill("");
     await ui.page.keyboard.type("Card reported stolen");
     // A memo of two lines (the issuer's answer on its own line) keeps them in the history.
     await dialog.getByLabel(s.fields.memo, { exact: true }).fill("Called the issuer\nCard blocked");

@@ -506,10 +506,10 @@ describe.each(testBackends())("event actions (%s)", (backend) => {
       .where("company_id", "=", "ACME")
       .executeTakeFirstOrThrow();
 
-    const assigned = expectDone(
-      await send(r.t, eventAssign, r.admin, { eventId, version: 1, assigneeId: reviewer.id }),
-    ).detail;
+    const assigning = await send(r.t, eventAssign, r.admin, { eventId, version: 1, assigneeId: reviewer.id });
+    const assigned = expectDone(assigning).detail;
     expect(assigned.basic).toMatchObject({ assigneeId: reviewer.id, assigneeName: "デモ審査者" });
+    expect(assigning.json().messages.map((item: { code: string }) => item.code)).toEqual(["001"]);
 
     const before = await footprint(eventId);
     const foreign = await send(r.t, eventAssign, r.admin, { eventId, version: 2, assigneeId: acmeAdmin.id });
@@ -531,10 +531,11 @@ describe.each(testBackends())("event actions (%s)", (backend) => {
     ]);
     expect(await footprint(eventId)).toEqual(before);
 
-    const unassigned = expectDone(
-      await send(r.t, eventAssign, r.admin, { eventId, version: 2, assigneeId: null }),
-    ).detail;
+    const unassigning = await send(r.t, eventAssign, r.admin, { eventId, version: 2, assigneeId: null });
+    const unassigned = expectDone(unassigning).detail;
     expect(unassigned.basic).toMatchObject({ assigneeId: null, assigneeName: null });
+    // Removing the assignee is a deletion (003), not a registration.
+    expect(unassigning.json().messages.map((item: { code: string }) => item.code)).toEqual(["003"]);
   });
 
   it("lets exactly one of two simultaneous saves of the same version through; the other gets 015", async () => {

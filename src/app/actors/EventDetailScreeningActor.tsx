@@ -38,19 +38,8 @@ import { NotificationsActor } from "./NotificationsActor.tsx";
 export const EventDetailScreeningActor = createActorContext(manualScreeningMachine);
 
 // Refusals are shown on the screen and in the dialog (015, 688, field errors); the success notice is
-// the machine's (001 or 002), so the server's is not shown twice.
+// the machine's (notifySaved, with the server's message), so it is not shown twice.
 const HANDLED_HERE = { manual: true, suppressMessages: true, reportUnexpected: true } as const;
-
-/** Registration (001) for what adds something, update (002) for what changes the event. */
-const SAVED_NOTICE: Record<EventAction, "001" | "002"> = {
-  ok: "002",
-  ng: "002",
-  hold: "002",
-  negative: "002",
-  memo: "001",
-  assign: "001",
-  label: "002",
-};
 
 const MANUAL_RESULT_OF = { ok: MANUAL_RESULT.ok, ng: MANUAL_RESULT.ng, hold: MANUAL_RESULT.hold } as const;
 
@@ -148,11 +137,12 @@ export function EventDetailScreeningProvider({ children }: { children: ReactNode
       },
       actions: {
         detailSaved: (_, params) => detail.send({ type: "detail.replace", detail: params.detail }),
+        // The server says what was done (an assignee removed is a deletion, 003), in the operator's language.
         notifySaved: (_, params) =>
           notifications.send({
             type: "notify.show",
             colour: "success",
-            text: t(`no.${SAVED_NOTICE[params.action]}`),
+            text: params.messages.map((item) => item.message).join("\n"),
           }),
         // An error notification shows the code, then the message (spec section 8); here after the
         // event it was about, which is no longer on screen.

@@ -58,7 +58,8 @@ export function registerEventActionRoutes(app: FastifyInstance, service: EventAc
 
   registerCall(app, eventAssign, async ({ auth, lang, telegram }) => ({
     telegram: { detail: await service.assign(actorOf(auth(), lang), telegram) },
-    messages: ["001"],
+    // Removing the assignee deletes the assignment (003); naming one registers it (001).
+    messages: [telegram.assigneeId === null ? "003" : "001"],
   }));
 
   registerCall(app, eventLabelsUpdate, async ({ auth, lang, telegram }) => ({

@@ -72,7 +72,8 @@ function startScreening(fakes: Fakes = {}, clock?: SimulatedClock) {
     },
     actions: {
       detailSaved: (_, params) => effects.push(`detailSaved v${params.detail.version}`),
-      notifySaved: (_, params) => effects.push(`notifySaved ${params.action}`),
+      notifySaved: (_, params) =>
+        effects.push(`notifySaved ${params.action} ${params.messages.map((item) => item.code).join(" ")}`),
       notifyConflict: () => effects.push("notifyConflict"),
       notifyNotSaved: (_, params) =>
         effects.push(
@@ -111,7 +112,7 @@ describe("manualScreeningMachine", () => {
     expect(calls).toEqual(["options", "begin", "confirm", "save"]);
     expect(saves).toEqual([{ eventId: reviewEvent.basic.eventId, version: 1, values: filledValues.ng }]);
     expect(actor.getSnapshot().value).toBe("saved");
-    expect(effects).toEqual(["detailSaved v2", "notifySaved ng"]);
+    expect(effects).toEqual(["detailSaved v2", "notifySaved ng 002"]);
     show(savedEvent);
     expect(actor.getSnapshot().value).toBe("viewing");
     expect(actor.getSnapshot().context).toMatchObject({ version: 2, action: null, draft: null, errors: [] });
@@ -415,7 +416,7 @@ describe("manualScreeningMachine", () => {
       draft: null,
       shownMeanwhile: null,
     });
-    expect(saved.effects).toEqual(["notifySaved hold"]);
+    expect(saved.effects).toEqual(["notifySaved hold 002"]);
     // Actions now work on the event shown.
     await saved.openDialog("memo");
     expect(saved.actor.getSnapshot().matches({ holding: { form: "editing" } })).toBe(true);
@@ -443,7 +444,7 @@ describe("manualScreeningMachine", () => {
     // Back on the saved event before the answer: it is that event's answer again.
     const back = await saveThenLeave(async () => savedOk, nextEvent, reviewEvent);
     expect(back.actor.getSnapshot().value).toBe("saved");
-    expect(back.effects).toEqual(["detailSaved v2", "notifySaved hold"]);
+    expect(back.effects).toEqual(["detailSaved v2", "notifySaved hold 002"]);
   });
 
   it("routes an exception to error and retries the step that failed, keeping the values", async () => {

@@ -14,14 +14,16 @@ function FieldError({ id, error }: { id: string; error: string | undefined }) {
 
 const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(" ") || undefined;
 
-/** A labelled text line (the reason of a manual result). */
+/**
+ * A labelled text line (the reason of a manual result). No maxlength: the browser would count UTF-16
+ * units, cutting 𠮷 or an emoji at half the limit; the form's check counts code points as the server.
+ */
 export function DialogTextField({
   id,
   label,
   value,
   onChange,
   error,
-  maxLength,
   required,
   suggestions = [],
 }: {
@@ -30,7 +32,6 @@ export function DialogTextField({
   value: string;
   onChange: (value: string) => void;
   error: string | undefined;
-  maxLength: number;
   required?: boolean;
   /** Values the browser offers as the operator types (a datalist); free text stays allowed. */
   suggestions?: readonly string[];
@@ -45,7 +46,6 @@ export function DialogTextField({
         id={id}
         className="event-dialog-select"
         value={value}
-        maxLength={maxLength}
         required={required}
         list={listId}
         aria-invalid={error ? true : undefined}

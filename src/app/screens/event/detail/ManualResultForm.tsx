@@ -66,7 +66,6 @@ export function ManualResultForm({
         value={reason}
         onChange={setReason}
         error={errors.reason}
-        maxLength={200}
         required={result === "ng"}
         suggestions={props.options.reasons}
       />
