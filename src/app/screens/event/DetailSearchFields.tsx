@@ -5,7 +5,7 @@ import { codeLabel } from "../../../contract/eventCodeLabels.ts";
 import { EVENT_FIELD_LABELS } from "../../../contract/eventFields.ts";
 import { ASSIGNEE_NONE, type DetailSearch, PARTY_TARGETS } from "../../../contract/eventSearch.ts";
 import { useEventSearchChoices } from "../../actors/EventSearchChoices.tsx";
-import { currentLang } from "../../i18n/i18n.ts";
+import { currentLang, translateKey } from "../../i18n/i18n.ts";
 import type { FieldErrors } from "../../ui/fieldErrors.ts";
 import { SelectField } from "../../ui/SelectField.tsx";
 import { CheckboxGroupField } from "./CheckboxGroupField.tsx";
@@ -200,7 +200,7 @@ function DetailControlView({ control, values, errors, onChange }: FieldsProps & 
       if (labels.length === 0)
         return (
           <Text as="p" size="2" color="gray">
-            {name("labelNames")}: {t("noLabels")}
+            {name("labelNames")}: {translateKey("messages:no.914")}
           </Text>
         );
       return (
