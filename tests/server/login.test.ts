@@ -183,6 +183,27 @@ describe.each(testBackends())("login (%s)", (backend) => {
     expect((await attempt("DEMO", email, DEMO_PASSWORD)).statusCode).toBe(200);
   });
 
+  it("does not let the right password, sent last in a burst of wrong ones, log in or lift the lock", async () => {
+    const email = "reviewer@demo.example";
+    // All read the operator unlocked before the slow password check; by the time the right one is
+    // judged, the wrong ones have locked the account.
+    const answers = await Promise.all([
+      ...Array.from({ length: LOCKOUT.failures * 3 }, (_, i) => attempt("DEMO", email, `Wrong-${i}!pass`)),
+      attempt("DEMO", email, DEMO_PASSWORD),
+    ]);
+    expect(answers.map((response) => response.statusCode)).toEqual(answers.map(() => 401));
+    const operator = await t.db
+      .selectFrom("operators")
+      .select("locked_until")
+      .where("company_id", "=", "DEMO")
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
+    expect(operator.locked_until?.getTime()).toBeGreaterThan(t.clock.now().getTime());
+    expect((await attempt("DEMO", email, DEMO_PASSWORD)).statusCode).toBe(401);
+    t.clock.advanceMinutes(LOCKOUT.minutes + 0.01);
+    expect((await attempt("DEMO", email, DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+
   it("refuses a source IP outside the company's console list, at login and on every call", async () => {
     const session = await loginAs(t.app, "DEMO", "admin@demo.example", DEMO_PASSWORD, "192.0.2.10");
     await t.db

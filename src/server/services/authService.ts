@@ -161,12 +161,20 @@ export function createAuthService(deps: ServiceDeps, sessions: SessionService) {
         throw new ApiError(ERROR.sourceIpNotAllowed);
       }
 
-      await db
+      // Judged again on the row as it is now: wrong passwords sent together with this one may have
+      // locked the operator since it was read, and a right guess among them must not lift that lock.
+      const cleared = await db
         .updateTable("operators")
         .set({ failed_login_count: 0, locked_until: null })
         .where("company_id", "=", operator.company_id)
         .where("id", "=", operator.id)
-        .execute();
+        .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", at)]))
+        .returning("id")
+        .executeTakeFirst();
+      if (!cleared) {
+        await record(log, attempt, "locked", operator.id);
+        throw new ApiError(ERROR.loginFailed);
+      }
       const session = await sessions.create(company.company_id, operator.id);
       await record(log, attempt, "success", operator.id);
       return {
