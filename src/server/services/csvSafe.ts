@@ -20,9 +20,10 @@ export interface CsvOptions {
 /**
  * What a spreadsheet treats as the start of a formula (or a formula split across a line). The
  * full-width ＝ ＋ － ＠ too: a Japanese Excel reads what a Japanese input method typed as the ASCII
- * signs, so a cell "＝HYPERLINK(…)" from a shop is defused as "=HYPERLINK(…)" is.
+ * signs, so a cell "＝HYPERLINK(…)" from a shop is defused as "=HYPERLINK(…)" is. And MINUS SIGN −,
+ * which the Shift_JIS (CP932) event CSV writes with －'s bytes (cp932Encoder.ts).
  */
-export const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+export const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20\u2212]/;
 
 /** A cell's text with a formula-like start defused by an apostrophe. */
 export const defuseFormula = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);

@@ -36,6 +36,8 @@ describe("csvCell", () => {
     expect(csvCell("＋８１")).toBe("'＋８１");
     expect(csvCell("－１＋２")).toBe("'－１＋２");
     expect(csvCell("＠SUM(A1)")).toBe("'＠SUM(A1)");
+    // MINUS SIGN: the Shift_JIS (CP932) file writes it as －.
+    expect(csvCell("−cmd|' /C calc'!A0")).toBe("'−cmd|' /C calc'!A0");
     expect(defuseFormula("東京都＝")).toBe("東京都＝");
   });
 

@@ -1,5 +1,6 @@
 import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
+import { FORMULA_START } from "../../../../src/server/services/csvSafe.ts";
 import { MAX_CP932_PER_UNIT, writeCp932 } from "../../../../src/server/services/eventExport/cp932Encoder.ts";
 
 /** The bytes writeCp932 writes for a text. */
@@ -16,6 +17,19 @@ describe("CP932 encoder of the CSV file", () => {
       if (!encoded(text).equals(iconv.encode(text, "cp932"))) differing.push(unit.toString(16));
     }
     expect(differing.sort()).toEqual(["2014", "2016", "2212", "301c", "a2", "a3", "a6", "ac"]);
+  });
+
+  it("writes no character as a formula sign's bytes unless the CSV defuses it (− is written as －)", () => {
+    const signs = ["=", "+", "-", "@", "\t", "\r", "＝", "＋", "－", "＠"];
+    const signBytes = new Set(signs.map((sign) => encoded(sign).toString("hex")));
+    const undefused: string[] = [];
+    for (let unit = 0; unit < 0x10000; unit++) {
+      const text = String.fromCharCode(unit);
+      if (signBytes.has(encoded(text).toString("hex")) && !FORMULA_START.test(text))
+        undefused.push(unit.toString(16));
+    }
+    expect(undefused).toEqual([]);
+    expect(FORMULA_START.test("−cmd")).toBe(true);
   });
 
   it("writes JIS X 0208's Unicode forms as CP932's twins, which read back as those twins", () => {
