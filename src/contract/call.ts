@@ -7,12 +7,13 @@ import type { ScreenId } from "./screens.ts";
  * (src/client/api.ts), so both sides share one definition.
  *
  * access: "public" needs no session; "session" needs any signed-in operator; otherwise the operator's
- * permission for `screenId` must be at least readable ("read") or writable ("write").
+ * permission for `screenId` must be at least readable ("read") or writable ("write"), and read
+ * permission on `alsoReads` (by default the screen a dialog opens from, screenWithin) besides.
  */
 export type CallAccess =
   | { kind: "public" }
   | { kind: "session" }
-  | { kind: "read" | "write"; screenId: ScreenId };
+  | { kind: "read" | "write"; screenId: ScreenId; alsoReads?: ScreenId };
 
 export interface CallSpec<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
   name: string;

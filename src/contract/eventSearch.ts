@@ -391,7 +391,8 @@ export const eventNeighbours = defineCall({
   name: "eventNeighbours",
   method: "POST",
   path: "/api/v3/screen/event/neighbours",
-  access: { kind: "read", screenId: "EventDetail" },
+  // The detail's previous / next run the list's search: the list must be readable too.
+  access: { kind: "read", screenId: "EventDetail", alsoReads: "EventList" },
   request: z.object({ search: eventSearchSchema, eventId: z.string().trim().min(1).max(47) }).strict(),
   response: z.object({ previousEventId: z.string().nullable(), nextEventId: z.string().nullable() }),
 });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { defineCall } from "../../src/contract/call.ts";
 import { PERMISSION, type Permission } from "../../src/contract/codes.ts";
 import { ERROR } from "../../src/contract/errors.ts";
+import { eventNeighbours } from "../../src/contract/eventSearch.ts";
 import { menuScreenIds } from "../../src/contract/menu.ts";
 import { screenPermissionList } from "../../src/contract/permissions.ts";
 import { SCREEN_IDS, SCREENS, type ScreenGroup } from "../../src/contract/screens.ts";
@@ -203,6 +204,38 @@ describe.each(testBackends())("permissions (%s)", (backend) => {
       } finally {
         await setEventDetail(PERMISSION.writable);
       }
+    }
+  });
+
+  it("refuses the detail's previous / next (a search) with 962 when the role may not read the event list", async () => {
+    const setEventList = (permission: Permission) =>
+      t.db
+        .updateTable("role_permissions")
+        .set({ permission })
+        .where("company_id", "=", "DEMO")
+        .where("role_id", "=", "reviewer")
+        .where("screen_id", "=", "EventList")
+        .execute();
+    const { event_id: eventId } = await t.db
+      .selectFrom("events")
+      .select("event_id")
+      .where("company_id", "=", "DEMO")
+      .executeTakeFirstOrThrow();
+    const neighbours = () =>
+      call(
+        t.app,
+        eventNeighbours,
+        { search: { mode: "0", q: "" }, eventId },
+        { session: sessions["reviewer@demo.example"] },
+      );
+    expect((await neighbours()).statusCode).toBe(200);
+    await setEventList(PERMISSION.none);
+    try {
+      const refused = await neighbours();
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().errors[0].code).toBe(ERROR.forbidden);
+    } finally {
+      await setEventList(PERMISSION.writable);
     }
   });
 

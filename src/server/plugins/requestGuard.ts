@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { CallSpec } from "../../contract/call.ts";
 import { type RequestEnvelope, requestEnvelopeSchema } from "../../contract/envelope.ts";
 import { ERROR } from "../../contract/errors.ts";
-import { screenWithin } from "../../contract/screens.ts";
+import { type ScreenId, screenWithin } from "../../contract/screens.ts";
 import { ipListAllows } from "../services/allowedIpService.ts";
 import { permits } from "../services/permissionService.ts";
 import type { AuthContext, SessionService } from "../services/sessionService.ts";
@@ -29,8 +29,8 @@ export interface GuardDeps {
 /**
  * Runs before every console call's handler: parses the envelope strictly (text trimmed), then, unless
  * the call is public, checks in order the session and its anti-forgery token, the company's allowed
- * source IPs, the tenant named in info.shopId and the role's permission for the call's screen (and,
- * for a dialog's call, read permission on the screen the dialog opens from).
+ * source IPs, the tenant named in info.shopId and the role's permission for the call's screen (and
+ * read permission on the screen it also reads, e.g. the one a dialog opens from).
  */
 export function installRequestGuard(app: FastifyInstance, deps: GuardDeps): void {
   app.decorateRequest("envelope", null);
@@ -54,13 +54,23 @@ export function installRequestGuard(app: FastifyInstance, deps: GuardDeps): void
   });
 }
 
+/** The screen a call needs read permission on besides its own: its own choice, else a dialog's screen. */
+const alsoReadsOf = (access: { screenId: ScreenId; alsoReads?: ScreenId }): ScreenId | undefined =>
+  access.alsoReads ?? screenWithin(access.screenId);
+
 async function authorize(request: FastifyRequest, call: CallSpec, deps: GuardDeps): Promise<AuthContext> {
   const info = request.envelope?.info;
   const access = call.access;
   const screenId = access.kind === "read" || access.kind === "write" ? access.screenId : undefined;
   // One round trip: the session, the company's allowed IPs and the screen's permission are read
   // together; they are still judged in this order, each refusal as before.
-  const session = await deps.sessions.check(request.cookies[SESSION_COOKIE], info?.token, screenId);
+  const alsoReads = access.kind === "read" || access.kind === "write" ? alsoReadsOf(access) : undefined;
+  const session = await deps.sessions.check(
+    request.cookies[SESSION_COOKIE],
+    info?.token,
+    screenId,
+    alsoReads,
+  );
   if (!session.ok) {
     request.log.info({ reason: session.reason }, "session refused");
     throw new ApiError(ERROR.invalidToken);
@@ -81,13 +91,10 @@ async function authorize(request: FastifyRequest, call: CallSpec, deps: GuardDep
       request.log.info({ screenId: access.screenId, level: access.kind, permission }, "permission refused");
       throw new ApiError(ERROR.forbidden);
     }
-    // A dialog's call also needs the screen it opens from (screenWithin).
-    const within = session.withinPermission;
-    if (within !== null && !permits(within, "read")) {
-      request.log.info(
-        { screenId: access.screenId, within: screenWithin(access.screenId), permission: within },
-        "permission refused for the screen the dialog opens from",
-      );
+    // And read on the screen the call also reads (a dialog's: the screen it opens from).
+    const also = session.alsoPermission;
+    if (also !== null && !permits(also, "read")) {
+      request.log.info({ screenId: alsoReads, level: "read", permission: also }, "permission refused");
       throw new ApiError(ERROR.forbidden);
     }
   }

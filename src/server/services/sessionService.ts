@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { PERMISSION, type Permission } from "../../contract/codes.ts";
-import { type ScreenId, screenWithin } from "../../contract/screens.ts";
+import type { ScreenId } from "../../contract/screens.ts";
 import type { Config } from "../config.ts";
 import { PREPARED } from "../db/preparedStatements.ts";
 import type { Database } from "../db/schema.ts";
@@ -33,7 +33,7 @@ interface SessionRow {
   revoked_at: Date | string | null;
   role_id: string;
   permission: Permission | null;
-  within_permission: Permission | null;
+  also_permission: Permission | null;
   console_ips: [string, number][];
 }
 
@@ -43,8 +43,8 @@ export type SessionCheck =
       auth: AuthContext;
       /** The role's permission for the screen asked about ("20" when none was asked). */
       permission: Permission;
-      /** The role's permission for the screen that one opens from (screenWithin); null when it has none. */
-      withinPermission: Permission | null;
+      /** The role's permission for the screen also asked about ("20" without a row); null when none was. */
+      alsoPermission: Permission | null;
       /** The company's console allowed-IP list (empty: every address). */
       consoleIps: { address: string; subnet: number }[];
     }
@@ -78,22 +78,22 @@ export function createSessionService(deps: { db: Kysely<Database>; config: Confi
      * `csrfToken: null` skips the token, for plain GET downloads: a browser navigation cannot send it,
      * and the SameSite=Strict cookie never leaves another site's request anyway. What the guard judges
      * next comes in the same round trip: the company's console allowed-IP list and, when `screenId` is
-     * given, the role's permission for that screen and for the screen it opens from ("20" without a row).
+     * given, the role's permission for that screen, and for `alsoScreenId` when given ("20" without a row).
      */
     async check(
       secret: string | undefined,
       csrfToken: string | undefined | null,
       screenId?: ScreenId,
+      alsoScreenId?: ScreenId,
     ): Promise<SessionCheck> {
       if (!secret) return { ok: false, reason: "missing" };
       const secretHash = sha256(secret);
-      const within = screenId && screenWithin(screenId);
       const { rows } = await sql<SessionRow>`${sql.raw(PREPARED)}select s.company_id, s.operator_id,
           s.csrf_token_hash, s.created_at, s.last_seen_at, s.revoked_at, o.role_id,
           (select rp.permission from role_permissions rp
             where rp.company_id = s.company_id and rp.role_id = o.role_id and rp.screen_id = ${screenId ?? ""}) as permission,
           (select rp.permission from role_permissions rp
-            where rp.company_id = s.company_id and rp.role_id = o.role_id and rp.screen_id = ${within ?? ""}) as within_permission,
+            where rp.company_id = s.company_id and rp.role_id = o.role_id and rp.screen_id = ${alsoScreenId ?? ""}) as also_permission,
           (select coalesce(json_agg(json_build_array(a.address, a.subnet)), '[]'::json) from allowed_ip_addresses a
             where a.company_id = s.company_id and a.kind = 'console') as console_ips
         from sessions s join operators o on o.company_id = s.company_id and o.id = s.operator_id
@@ -129,7 +129,7 @@ export function createSessionService(deps: { db: Kysely<Database>; config: Confi
         ok: true,
         auth: { companyId: row.company_id, operatorId: row.operator_id, roleId: row.role_id, secretHash },
         permission: row.permission ?? PERMISSION.none,
-        withinPermission: within ? (row.within_permission ?? PERMISSION.none) : null,
+        alsoPermission: alsoScreenId ? (row.also_permission ?? PERMISSION.none) : null,
         consoleIps: row.console_ips.map(([address, subnet]) => ({ address, subnet })),
       };
     },
