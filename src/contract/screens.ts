@@ -20,14 +20,14 @@ export const SCREENS = {
   EventList: { path: "/EventList", group: "event" },
   EventDetail: { path: "/EventDetail", group: "event" },
   EventItemDisplayFormatEdit: { path: "/EventItemDisplayFormatEdit", group: "event" },
-  EventDialogOk: { path: null, group: "event", within: "EventDetail" },
-  EventDialogNg: { path: null, group: "event", within: "EventDetail" },
-  EventDialogHold: { path: null, group: "event", within: "EventDetail" },
-  EventDialogNegative: { path: null, group: "event", within: "EventDetail" },
-  EventDialogMemo: { path: null, group: "event", within: "EventDetail" },
-  EventDialogAssign: { path: null, group: "event", within: "EventDetail" },
-  EventDialogLabel: { path: null, group: "event", within: "EventDetail" },
-  EventDialogCsvDownload: { path: null, group: "event", within: "EventList" },
+  EventDialogOk: { path: null, group: "event" },
+  EventDialogNg: { path: null, group: "event" },
+  EventDialogHold: { path: null, group: "event" },
+  EventDialogNegative: { path: null, group: "event" },
+  EventDialogMemo: { path: null, group: "event" },
+  EventDialogAssign: { path: null, group: "event" },
+  EventDialogLabel: { path: null, group: "event" },
+  EventDialogCsvDownload: { path: null, group: "event" },
   EventReportNegative: { path: "/EventReportNegative", group: "report" },
   CsvAuthori: { path: "/CsvAuthori", group: "csv" },
   CsvAuthoriHistory: { path: "/CsvAuthoriHistory", group: "csv" },
@@ -50,20 +50,29 @@ export const SCREENS = {
   OperatorEdit: { path: "/OperatorEdit", group: "admin" },
   OperatorRoleList: { path: "/OperatorRoleList", group: "admin" },
   AllowedIpAddress: { path: "/AllowedIpAddress", group: "admin" },
-} as const satisfies Record<string, { path: string | null; group: ScreenGroup; within?: string }>;
+} as const satisfies Record<string, { path: string | null; group: ScreenGroup }>;
 
 export type ScreenId = keyof typeof SCREENS;
 export const SCREEN_IDS = Object.keys(SCREENS) as ScreenId[];
 
 /**
- * The screen a dialog opens from (event dialogs: the detail, or the list for the CSV output). A
+ * The screen each dialog opens from (event dialogs: the detail, or the list for the CSV output). A
  * dialog's call needs, beside its own permission, read permission on that screen: an operator who
- * may not see an event must not decide it, or take it out as CSV, by a call made by hand.
+ * may not see an event must not decide it, or take it out as CSV, by a call made by hand. Apart from
+ * SCREENS since only the server reads it: the bundle /v3/login loads leaves it out.
  */
-export const screenWithin = (screenId: ScreenId): ScreenId | undefined => {
-  const screen = SCREENS[screenId];
-  return "within" in screen ? screen.within : undefined;
+const DIALOG_OPENED_FROM: Partial<Record<ScreenId, ScreenId>> = {
+  EventDialogOk: "EventDetail",
+  EventDialogNg: "EventDetail",
+  EventDialogHold: "EventDetail",
+  EventDialogNegative: "EventDetail",
+  EventDialogMemo: "EventDetail",
+  EventDialogAssign: "EventDetail",
+  EventDialogLabel: "EventDetail",
+  EventDialogCsvDownload: "EventList",
 };
+
+export const screenWithin = (screenId: ScreenId): ScreenId | undefined => DIALOG_OPENED_FROM[screenId];
 export const isScreenId = (value: string): value is ScreenId => Object.hasOwn(SCREENS, value);
 
 /** Public routes (spec section 2); these reload on entry. */
