@@ -6,7 +6,7 @@ import { ERROR } from "../../src/contract/errors.ts";
 import { eventNeighbours } from "../../src/contract/eventSearch.ts";
 import { menuScreenIds } from "../../src/contract/menu.ts";
 import { screenPermissionList } from "../../src/contract/permissions.ts";
-import { SCREEN_IDS, SCREENS, type ScreenGroup } from "../../src/contract/screens.ts";
+import { SCREEN_IDS, SCREENS, type ScreenGroup, type ScreenId } from "../../src/contract/screens.ts";
 import { registerCall } from "../../src/server/routes/registerCall.ts";
 import { call, createTestApp, loginAs, type Session, type TestApp } from "./helpers/testApp.ts";
 import { testBackends } from "./helpers/testBackends.ts";
@@ -107,6 +107,16 @@ describe.each(testBackends())("permissions (%s)", (backend) => {
     await t?.close();
   });
 
+  /** Sets DEMO's reviewer role's permission for one screen (the tests put writable back). */
+  const setReviewerPermission = (screenId: ScreenId, permission: Permission) =>
+    t.db
+      .updateTable("role_permissions")
+      .set({ permission })
+      .where("company_id", "=", "DEMO")
+      .where("role_id", "=", "reviewer")
+      .where("screen_id", "=", screenId)
+      .execute();
+
   it.each(Object.keys(expected))("gives %s its role's level on every screen", async (email) => {
     const response = await call(
       t.app,
@@ -180,21 +190,13 @@ describe.each(testBackends())("permissions (%s)", (backend) => {
   );
 
   it("refuses a dialog's call with 962 when the role may not read the screen it opens from", async () => {
-    const setEventDetail = (permission: Permission) =>
-      t.db
-        .updateTable("role_permissions")
-        .set({ permission })
-        .where("company_id", "=", "DEMO")
-        .where("role_id", "=", "reviewer")
-        .where("screen_id", "=", "EventDetail")
-        .execute();
     const reviewer = sessions["reviewer@demo.example"];
     expect((await call(t.app, writeNgDialog, {}, { session: reviewer })).statusCode).toBe(200);
     for (const [permission, status] of [
       [PERMISSION.none, 403],
       [PERMISSION.readable, 200],
     ] as const) {
-      await setEventDetail(permission);
+      await setReviewerPermission("EventDetail", permission);
       try {
         const before = handlerRuns;
         const response = await call(t.app, writeNgDialog, {}, { session: reviewer });
@@ -202,20 +204,12 @@ describe.each(testBackends())("permissions (%s)", (backend) => {
         expect(handlerRuns).toBe(status === 200 ? before + 1 : before);
         if (status === 403) expect(response.json().errors[0].code).toBe(ERROR.forbidden);
       } finally {
-        await setEventDetail(PERMISSION.writable);
+        await setReviewerPermission("EventDetail", PERMISSION.writable);
       }
     }
   });
 
   it("refuses the detail's previous / next (a search) with 962 when the role may not read the event list", async () => {
-    const setEventList = (permission: Permission) =>
-      t.db
-        .updateTable("role_permissions")
-        .set({ permission })
-        .where("company_id", "=", "DEMO")
-        .where("role_id", "=", "reviewer")
-        .where("screen_id", "=", "EventList")
-        .execute();
     const { event_id: eventId } = await t.db
       .selectFrom("events")
       .select("event_id")
@@ -229,13 +223,13 @@ describe.each(testBackends())("permissions (%s)", (backend) => {
         { session: sessions["reviewer@demo.example"] },
       );
     expect((await neighbours()).statusCode).toBe(200);
-    await setEventList(PERMISSION.none);
+    await setReviewerPermission("EventList", PERMISSION.none);
     try {
       const refused = await neighbours();
       expect(refused.statusCode).toBe(403);
       expect(refused.json().errors[0].code).toBe(ERROR.forbidden);
     } finally {
-      await setEventList(PERMISSION.writable);
+      await setReviewerPermission("EventList", PERMISSION.writable);
     }
   });
 
