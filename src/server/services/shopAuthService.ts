@@ -163,7 +163,11 @@ export async function authenticateShop(
   return judge(await shopApplication(db, request.info.applicationId, cipher), request, now);
 }
 
-/** How long a cached application is trusted before it is read again even if never proved stale. */
+/**
+ * How long a cached application is trusted before it is read again even if never proved stale. The
+ * read runs beside the calls, which keep the application read before until it is in: made to wait,
+ * every call arriving during that read would wait for it.
+ */
 export const SHOP_AUTH_CACHE_TTL_MS = 60_000;
 const SHOP_AUTH_CACHE_LIMIT = 10_000;
 
@@ -180,30 +184,58 @@ export interface ShopAuthenticator {
   fresh(request: SignedRequest, now: Date): Promise<ShopAuthentication>;
 }
 
+interface CachedApplication {
+  application: ShopApplication;
+  /** When the read that found it began: a read begun earlier never replaces it. */
+  readAt: number;
+}
+
 /**
  * Shop authentication with a per-process cache of each application's decrypted secret, model and
  * API IP list. Correct across server processes: a cached pass carries the fingerprint it was read
  * with, and the screening statement reads the current one (see ShopAuthenticator.cached), so a key
  * rotated by any process stops before the next event is stored under the old one.
  */
-export function createShopAuthenticator(db: Kysely<Database>, cipher: CredentialCipher): ShopAuthenticator {
-  const cache = new Map<string, { application: ShopApplication; loadedAt: number }>();
-  const fresh = async (request: SignedRequest, now: Date): Promise<ShopAuthentication> => {
-    const { applicationId } = request.info;
+export function createShopAuthenticator(
+  db: Kysely<Database>,
+  cipher: CredentialCipher,
+  ttlMs: number = SHOP_AUTH_CACHE_TTL_MS,
+): ShopAuthenticator {
+  const cache = new Map<string, CachedApplication>();
+  /** Applications whose cached entry is being read again after the TTL. */
+  const refreshing = new Set<string>();
+
+  const read = async (applicationId: string): Promise<ShopApplication | undefined> => {
+    const readAt = Date.now();
     const application = await shopApplication(db, applicationId, cipher);
+    const cached = cache.get(applicationId);
+    if (cached && cached.readAt > readAt) return application;
     if (application) {
       if (cache.size >= SHOP_AUTH_CACHE_LIMIT) cache.clear();
-      cache.set(applicationId, { application, loadedAt: Date.now() });
+      cache.set(applicationId, { application, readAt });
     } else {
       cache.delete(applicationId);
     }
-    return judge(application, request, now);
+    return application;
+  };
+  // Every fresh judgement reads for itself: one read begun before a rotation must not vouch for it.
+  const fresh = async (request: SignedRequest, now: Date): Promise<ShopAuthentication> =>
+    judge(await read(request.info.applicationId), request, now);
+  const refresh = (applicationId: string): void => {
+    if (refreshing.has(applicationId)) return;
+    refreshing.add(applicationId);
+    // A failed re-read keeps the entry (each pass under it is still proved); the next call tries again.
+    read(applicationId)
+      .catch(() => undefined)
+      .finally(() => refreshing.delete(applicationId));
   };
   return {
     fresh,
     async cached(request, now) {
-      const entry = cache.get(request.info.applicationId);
-      if (entry && Date.now() - entry.loadedAt <= SHOP_AUTH_CACHE_TTL_MS) {
+      const { applicationId } = request.info;
+      const entry = cache.get(applicationId);
+      if (entry) {
+        if (Date.now() - entry.readAt > ttlMs) refresh(applicationId);
         const judged = judge(entry.application, request, now);
         if (judged.ok) return { ...judged, fromCache: true };
       }

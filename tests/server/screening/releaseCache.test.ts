@@ -1,42 +1,9 @@
-import type { KyselyPlugin, PluginTransformResultArgs, QueryResult, UnknownRow } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publishRelease } from "../../../src/server/screening/publishRelease.ts";
 import { activeReleases, HEADER_TTL_MS } from "../../../src/server/screening/releaseCache.ts";
+import { ReadGate, sleep, within } from "../helpers/readGate.ts";
 import { testBackends } from "../helpers/testBackends.ts";
 import { group, openScreeningHarness, rule, type ScreeningHarness } from "./screeningHarness.ts";
-
-/**
- * Holds every read of release headers (the rows with starts_at and package_id) while closed, and
- * counts how many were held: a stand-in for a slow database at the moment of a re-read.
- */
-class HeaderReadGate implements KyselyPlugin {
-  held = 0;
-  private opened: Promise<void> = Promise.resolve();
-  private open: () => void = () => {};
-
-  close(): void {
-    this.opened = new Promise((resolve) => {
-      this.open = resolve;
-    });
-  }
-  release(): void {
-    this.open();
-  }
-  transformQuery: KyselyPlugin["transformQuery"] = (args) => args.node;
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    const row = args.result.rows[0];
-    if (row && "starts_at" in row && "package_id" in row) {
-      this.held++;
-      await this.opened;
-    }
-    return args.result;
-  }
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const TIMED_OUT = Symbol("timed out");
-const within = <T>(ms: number, promise: Promise<T>) =>
-  Promise.race([promise, sleep(ms).then(() => TIMED_OUT)]);
 
 describe.each(testBackends())("release cache (%s)", (backend) => {
   let h: ScreeningHarness;
@@ -64,7 +31,8 @@ describe.each(testBackends())("release cache (%s)", (backend) => {
           ]),
         ],
       });
-    const gate = new HeaderReadGate();
+    // Release headers are the rows with starts_at and package_id.
+    const gate = new ReadGate((row) => "starts_at" in row && "package_id" in row);
     // This server process's database handle (its own caches); h.db publishes as another process would.
     const here = h.db.withPlugin(gate);
     const decidingCode = async () =>

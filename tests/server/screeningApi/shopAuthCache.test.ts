@@ -3,6 +3,12 @@ import { ERROR } from "../../../src/contract/errors.ts";
 import { screenTransactionCall } from "../../../src/contract/screeningApi.ts";
 import { createApiConnectionService } from "../../../src/server/services/apiConnectionService.ts";
 import { loadCredentialCipher } from "../../../src/server/services/credentialCipher.ts";
+import {
+  createShopAuthenticator,
+  type SignedRequest,
+  signShopRequest,
+} from "../../../src/server/services/shopAuthService.ts";
+import { ReadGate, sleep, TIMED_OUT, within } from "../helpers/readGate.ts";
 import { createTestApp, type TestApp } from "../helpers/testApp.ts";
 import { testBackends } from "../helpers/testBackends.ts";
 import { countEvents, type Shop, sampleTransaction, shopCall, shopOf } from "./shopClient.ts";
@@ -118,5 +124,69 @@ describe.each(testBackends())("screening API authentication cache (%s)", (backen
       remoteAddress: "192.0.2.7",
     });
     expect(anywhere.statusCode, anywhere.body).toBe(200);
+  });
+
+  it("reads an application again after the cache's time beside the calls, which keep the one read before until it is in", async () => {
+    const ttlMs = 300;
+    // The application's reads are the rows with its secret's ciphertext.
+    const gate = new ReadGate((row) => "secret_ciphertext" in row);
+    const authenticator = createShopAuthenticator(
+      t.db.withPlugin(gate),
+      await loadCredentialCipher(t.config),
+      ttlMs,
+    );
+    const signed = (): SignedRequest => {
+      const rawBody = Buffer.from(JSON.stringify({ info: { companyId: "DEMO" } }));
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      return {
+        info: { companyId: "DEMO", applicationId: demo.applicationId },
+        timestamp,
+        signature: signShopRequest(demo.secret, timestamp, rawBody),
+        rawBody,
+      };
+    };
+    const modelNow = async () => {
+      const judged = await authenticator.cached(signed(), new Date());
+      return judged.ok ? [judged.application.modelId, judged.fromCache] : judged.reason;
+    };
+    expect(await modelNow()).toEqual(["MODEL01", false]);
+    await t.db
+      .insertInto("detection_models")
+      .values({ company_id: "DEMO", model_id: "CACHE03", model_name: "cache refresh model" })
+      .execute();
+    const setModel = (modelId: string) =>
+      t.db
+        .updateTable("api_applications")
+        .set({ model_id: modelId })
+        .where("application_id", "=", demo.applicationId)
+        .execute();
+    // Changed behind the cache's back, as another server process would.
+    await setModel("CACHE03");
+    try {
+      await sleep(ttlMs + 100);
+      // The re-read is held: the calls meanwhile pass at once under the cached application, which
+      // is read once, not once per call.
+      gate.close();
+      try {
+        const during = await within(1_000, Promise.all([modelNow(), modelNow(), modelNow()]));
+        expect(during).not.toBe(TIMED_OUT);
+        expect(during).toEqual([
+          ["MODEL01", true],
+          ["MODEL01", true],
+          ["MODEL01", true],
+        ]);
+        expect(gate.held).toBe(1);
+      } finally {
+        gate.release();
+      }
+      let now = await modelNow();
+      for (let wait = 0; now[0] !== "CACHE03" && wait < 40; wait++) {
+        await sleep(25);
+        now = await modelNow();
+      }
+      expect(now).toEqual(["CACHE03", true]);
+    } finally {
+      await setModel("MODEL01");
+    }
   });
 });
