@@ -55,7 +55,7 @@ describe.each(testBackends())("release cache (%s)", (backend) => {
       gate.release();
     }
     let code = await decidingCode();
-    for (let wait = 0; code !== "AFTER" && wait < 40; wait++) {
+    for (let wait = 0; code !== "AFTER" && wait < 100; wait++) {
       await sleep(50);
       code = await decidingCode();
     }

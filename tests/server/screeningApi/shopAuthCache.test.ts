@@ -45,19 +45,23 @@ describe.each(testBackends())("screening API authentication cache (%s)", (backen
         .executeTakeFirstOrThrow()
     ).model_id;
 
-  it("screens with the application's model as changed in the database since it was cached", async () => {
-    await t.db
+  const addModel = (modelId: string) =>
+    t.db
       .insertInto("detection_models")
-      .values({ company_id: "DEMO", model_id: "CACHE02", model_name: "cache test model" })
+      .values({ company_id: "DEMO", model_id: modelId, model_name: `cache test model ${modelId}` })
       .execute();
+  /** Changes DEMO's application's model in the database, behind any cache's back. */
+  const setModel = (modelId: string) =>
+    t.db
+      .updateTable("api_applications")
+      .set({ model_id: modelId })
+      .where("application_id", "=", demo.applicationId)
+      .execute();
+
+  it("screens with the application's model as changed in the database since it was cached", async () => {
+    await addModel("CACHE02");
     const before = await screenOk(demo);
     expect(await modelOf(before.eventId)).toBe("MODEL01");
-    const setModel = (modelId: string) =>
-      t.db
-        .updateTable("api_applications")
-        .set({ model_id: modelId })
-        .where("application_id", "=", demo.applicationId)
-        .execute();
     await setModel("CACHE02");
     try {
       const after = await screenOk(demo);
@@ -150,16 +154,7 @@ describe.each(testBackends())("screening API authentication cache (%s)", (backen
       return judged.ok ? [judged.application.modelId, judged.fromCache] : judged.reason;
     };
     expect(await modelNow()).toEqual(["MODEL01", false]);
-    await t.db
-      .insertInto("detection_models")
-      .values({ company_id: "DEMO", model_id: "CACHE03", model_name: "cache refresh model" })
-      .execute();
-    const setModel = (modelId: string) =>
-      t.db
-        .updateTable("api_applications")
-        .set({ model_id: modelId })
-        .where("application_id", "=", demo.applicationId)
-        .execute();
+    await addModel("CACHE03");
     // Changed behind the cache's back, as another server process would.
     await setModel("CACHE03");
     try {
@@ -180,7 +175,7 @@ describe.each(testBackends())("screening API authentication cache (%s)", (backen
         gate.release();
       }
       let now = await modelNow();
-      for (let wait = 0; now[0] !== "CACHE03" && wait < 40; wait++) {
+      for (let wait = 0; now[0] !== "CACHE03" && wait < 200; wait++) {
         await sleep(25);
         now = await modelNow();
       }
