@@ -35,7 +35,14 @@ import {
 import { eventExportJob } from "../../src/server/services/eventExport/eventExportJob.ts";
 import { EVENT_CSV_JOB } from "../../src/server/services/eventExport/eventExportPayload.ts";
 import { type SmtpCapture, startSmtpCapture } from "../support/smtpCapture.ts";
-import { call, createTestApp, loginAs, type Session, type TestApp } from "./helpers/testApp.ts";
+import {
+  call,
+  createTestApp,
+  loginAs,
+  type Session,
+  setRolePermission,
+  type TestApp,
+} from "./helpers/testApp.ts";
 import { testBackends } from "./helpers/testBackends.ts";
 
 const ALL_OPTIONS: CsvExportOptions = {
@@ -360,18 +367,12 @@ describe.each(testBackends())("event CSV output (%s)", (backend) => {
     expect(t.logs()).toContain(jobId);
   });
 
-  it.each(["EventDialogCsvDownload", "EventList"])(
+  it.each(["EventDialogCsvDownload", "EventList"] as const)(
     "refuses the link with 962 once the operator's role may no longer open %s",
     async (screenId) => {
       const { url } = await exportAndRun({ kind: "ids", eventIds: chosen.slice(0, 1) }, ALL_OPTIONS);
       const revoke = (permission: Permission) =>
-        t.db
-          .updateTable("role_permissions")
-          .set({ permission })
-          .where("company_id", "=", "DEMO")
-          .where("role_id", "=", "administrator")
-          .where("screen_id", "=", screenId)
-          .execute();
+        setRolePermission(t.db, { roleId: "administrator", screenIds: [screenId] }, permission);
       await revoke("20");
       try {
         const refused = await download(url, admin);

@@ -20,7 +20,14 @@ import {
 import { type TransactionInput, transactionSchema } from "../../src/contract/screening.ts";
 import { screenTransaction } from "../../src/server/screening/screenTransaction.ts";
 import { createEventListService } from "../../src/server/services/eventSearch/eventListService.ts";
-import { call, createTestApp, loginAs, type Session, type TestApp } from "./helpers/testApp.ts";
+import {
+  call,
+  createTestApp,
+  loginAs,
+  type Session,
+  setRolePermission,
+  type TestApp,
+} from "./helpers/testApp.ts";
 import { testBackends } from "./helpers/testBackends.ts";
 
 /**
@@ -880,26 +887,14 @@ describe.each(testBackends())("event list search (%s)", (backend) => {
       expect(response.statusCode).toBe(200);
       return response.json().telegram.models as { modelId: string; modelName: string }[];
     };
-    await t.db
-      .updateTable("role_permissions")
-      .set({ permission: "20" })
-      .where("company_id", "=", "DEMO")
-      .where("role_id", "=", "viewer")
-      .where("screen_id", "=", "ReleasedRuleList")
-      .execute();
+    await setRolePermission(t.db, { roleId: "viewer", screenIds: ["ReleasedRuleList"] }, "20");
     try {
       expect(await modelsOf(viewer)).toEqual([
         { modelId: "MODEL01", modelName: "標準モデル" },
         { modelId: SECOND_MODEL, modelName: "T4 second model" },
       ]);
     } finally {
-      await t.db
-        .updateTable("role_permissions")
-        .set({ permission: "10" })
-        .where("company_id", "=", "DEMO")
-        .where("role_id", "=", "viewer")
-        .where("screen_id", "=", "ReleasedRuleList")
-        .execute();
+      await setRolePermission(t.db, { roleId: "viewer", screenIds: ["ReleasedRuleList"] }, "10");
     }
     expect((await modelsOf(acme)).map((model) => model.modelId)).toEqual(["MODEL01", ACME_MODEL]);
   });
@@ -953,13 +948,7 @@ describe.each(testBackends())("event list search (%s)", (backend) => {
 
   it("a viewer searches (read); an operator whose role has no event list gets 962", async () => {
     expect(await found({ mode: "0", q: "T4-SHOP-2" }, viewer)).toEqual(ids("e2"));
-    await t.db
-      .updateTable("role_permissions")
-      .set({ permission: "20" })
-      .where("company_id", "=", "DEMO")
-      .where("role_id", "=", "viewer")
-      .where("screen_id", "in", ["EventList", "EventDetail"])
-      .execute();
+    await setRolePermission(t.db, { roleId: "viewer", screenIds: ["EventList", "EventDetail"] }, "20");
     for (const [spec, telegram] of [
       [eventList, { search: EMPTY_QUICK_SEARCH, pageSize: 200, cursor: null }],
       [eventCount, { search: EMPTY_QUICK_SEARCH }],

@@ -8,7 +8,14 @@ import { menuScreenIds } from "../../src/contract/menu.ts";
 import { screenPermissionList } from "../../src/contract/permissions.ts";
 import { SCREEN_IDS, SCREENS, type ScreenGroup, type ScreenId } from "../../src/contract/screens.ts";
 import { registerCall } from "../../src/server/routes/registerCall.ts";
-import { call, createTestApp, loginAs, type Session, type TestApp } from "./helpers/testApp.ts";
+import {
+  call,
+  createTestApp,
+  loginAs,
+  type Session,
+  setRolePermission,
+  type TestApp,
+} from "./helpers/testApp.ts";
 import { testBackends } from "./helpers/testBackends.ts";
 
 // Test-only calls guarded by a screen: the guard must stop them before the handler runs.
@@ -109,13 +116,7 @@ describe.each(testBackends())("permissions (%s)", (backend) => {
 
   /** Sets DEMO's reviewer role's permission for one screen (the tests put writable back). */
   const setReviewerPermission = (screenId: ScreenId, permission: Permission) =>
-    t.db
-      .updateTable("role_permissions")
-      .set({ permission })
-      .where("company_id", "=", "DEMO")
-      .where("role_id", "=", "reviewer")
-      .where("screen_id", "=", screenId)
-      .execute();
+    setRolePermission(t.db, { roleId: "reviewer", screenIds: [screenId] }, permission);
 
   it.each(Object.keys(expected))("gives %s its role's level on every screen", async (email) => {
     const response = await call(
@@ -240,13 +241,7 @@ describe.each(testBackends())("permissions (%s)", (backend) => {
   });
 
   it("follows a change of the role's permission at once", async () => {
-    await t.db
-      .updateTable("role_permissions")
-      .set({ permission: PERMISSION.readable })
-      .where("company_id", "=", "DEMO")
-      .where("role_id", "=", "reviewer")
-      .where("screen_id", "=", "OperatorList")
-      .execute();
+    await setReviewerPermission("OperatorList", PERMISSION.readable);
     const response = await call(t.app, readOperators, {}, { session: sessions["reviewer@demo.example"] });
     expect(response.statusCode).toBe(200);
   });

@@ -1,7 +1,9 @@
 import { Writable } from "node:stream";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import type { CallSpec } from "../../../src/contract/call.ts";
+import type { Permission } from "../../../src/contract/codes.ts";
 import { DEFAULT_HEADER, type Lang } from "../../../src/contract/envelope.ts";
+import type { ScreenId } from "../../../src/contract/screens.ts";
 import { buildApp } from "../../../src/server/app.ts";
 import { type Config, loadConfig } from "../../../src/server/config.ts";
 import { DEMO_PASSWORD } from "../../../src/server/db/seed/demoSeed.ts";
@@ -140,3 +142,17 @@ export async function loginAs(
   }
   return { cookie, token: body.telegram.loginToken, companyId };
 }
+
+/** Sets a role's permission for screens of a tenant (DEMO unless named), as its administrator would. */
+export const setRolePermission = (
+  db: TestApp["db"],
+  role: { roleId: string; screenIds: ScreenId[]; companyId?: string },
+  permission: Permission,
+) =>
+  db
+    .updateTable("role_permissions")
+    .set({ permission })
+    .where("company_id", "=", role.companyId ?? "DEMO")
+    .where("role_id", "=", role.roleId)
+    .where("screen_id", "in", role.screenIds)
+    .execute();
