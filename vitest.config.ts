@@ -4,6 +4,8 @@ import { defineConfig } from "vitest/config";
 // run their files one at a time to stay within a 2-core machine.
 export default defineConfig({
   test: {
+    // The default reporter, then each project's duration (CI's time budget; tests/support).
+    reporters: ["default", "./tests/support/projectDurationReporter.ts"],
     projects: [
       { test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], environment: "node" } },
       {
