@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { ERROR } from "../../contract/errors.ts";
-import { ApiError, requestLang, sendError } from "./envelope.ts";
+import { ApiError } from "../apiError.ts";
+import { requestLang, sendError } from "./envelope.ts";
 
 /** Fastify's own request errors, each mapped to the envelope code that tells the caller what to fix. */
 function toApiError(error: FastifyError): ApiError | null {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { MAX_JSON_DEPTH } from "../../contract/envelope.ts";
 import { ERROR } from "../../contract/errors.ts";
-import { ApiError } from "./envelope.ts";
+import { ApiError } from "../apiError.ts";
 
 /** Whether a parsed JSON value nests deeper than `max` arrays and objects (an iterative walk). */
 export function jsonDepthExceeds(value: unknown, max: number): boolean {

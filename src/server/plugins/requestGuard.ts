@@ -3,10 +3,11 @@ import type { CallSpec } from "../../contract/call.ts";
 import { type RequestEnvelope, requestEnvelopeSchema } from "../../contract/envelope.ts";
 import { ERROR } from "../../contract/errors.ts";
 import { type ScreenId, screenWithin } from "../../contract/screens.ts";
+import { ApiError } from "../apiError.ts";
 import { ipListAllows } from "../services/allowedIpService.ts";
 import { permits } from "../services/permissionService.ts";
 import type { AuthContext, SessionService } from "../services/sessionService.ts";
-import { ApiError, requestLang, trimStrings } from "./envelope.ts";
+import { requestLang, trimStrings } from "./envelope.ts";
 import { SESSION_COOKIE } from "./sessionCookie.ts";
 
 declare module "fastify" {

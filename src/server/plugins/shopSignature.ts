@@ -7,6 +7,7 @@ import {
   shopEnvelopeSchema,
   shopInfoSchema,
 } from "../../contract/screeningApi.ts";
+import { ApiError } from "../apiError.ts";
 import type { Database } from "../db/schema.ts";
 import type { CredentialCipher } from "../services/credentialCipher.ts";
 import {
@@ -18,7 +19,7 @@ import {
   type SignedRequestOnce,
   shopSourceAllowed,
 } from "../services/shopAuthService.ts";
-import { ApiError, requestLang } from "./envelope.ts";
+import { requestLang } from "./envelope.ts";
 import { depthCheckedJsonParser } from "./jsonBody.ts";
 
 export interface ShopContext {

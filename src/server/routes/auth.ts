@@ -8,7 +8,7 @@ import {
   sessionInfo,
 } from "../../contract/auth.ts";
 import { ERROR } from "../../contract/errors.ts";
-import { ApiError } from "../plugins/envelope.ts";
+import { ApiError } from "../apiError.ts";
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from "../plugins/sessionCookie.ts";
 import type { createAuthService } from "../services/authService.ts";
 import type { ServiceDeps } from "../services/deps.ts";

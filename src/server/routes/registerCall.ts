@@ -4,8 +4,9 @@ import type { CallSpec } from "../../contract/call.ts";
 import type { Lang } from "../../contract/envelope.ts";
 import { ERROR } from "../../contract/errors.ts";
 import type { MessageNo } from "../../contract/messages.ts";
+import { ApiError } from "../apiError.ts";
 import { runAsTenant } from "../db/tenantContext.ts";
-import { ApiError, messageItem, parseTelegram, requestLang, sendSuccess } from "../plugins/envelope.ts";
+import { messageItem, parseTelegram, requestLang, sendSuccess } from "../plugins/envelope.ts";
 import type { AuthContext } from "../services/sessionService.ts";
 
 export interface CallContext<C extends CallSpec> {

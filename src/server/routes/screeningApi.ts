@@ -10,7 +10,8 @@ import {
   updateSettleStatusCall,
 } from "../../contract/screeningApi.ts";
 import { SCREENING_OPENAPI_PATH } from "../../contract/screeningPaths.ts";
-import { ApiError, parseTelegram, requestLang, sendSuccess } from "../plugins/envelope.ts";
+import { ApiError } from "../apiError.ts";
+import { parseTelegram, requestLang, sendSuccess } from "../plugins/envelope.ts";
 import { installShopSignature, type ShopContext, type ShopSignature } from "../plugins/shopSignature.ts";
 import { ScreeningGuardFailed, screenTransaction } from "../screening/screenTransaction.ts";
 import type { CredentialCipher } from "../services/credentialCipher.ts";

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { ApiConnectionInfo } from "../../contract/apiConnection.ts";
 import { ERROR } from "../../contract/errors.ts";
+import { ApiError } from "../apiError.ts";
 import type { Database } from "../db/schema.ts";
-import { ApiError } from "../plugins/envelope.ts";
 import type { CredentialCipher } from "./credentialCipher.ts";
 import type { ServiceDeps } from "./deps.ts";
 

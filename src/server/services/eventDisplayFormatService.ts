@@ -8,8 +8,8 @@ import {
   sameDisplayFormat,
   withModePart,
 } from "../../contract/eventDisplayFormat.ts";
+import { ApiError } from "../apiError.ts";
 import type { Database } from "../db/schema.ts";
-import { ApiError } from "../plugins/envelope.ts";
 import type { ServiceDeps } from "./deps.ts";
 
 export interface DisplayFormatAnswer {

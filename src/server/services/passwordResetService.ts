@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
 import { RESET_REQUEST_INTERVAL_SECONDS, RESET_TOKEN_MINUTES } from "../../contract/codes.ts";
 import { ERROR } from "../../contract/errors.ts";
+import { ApiError } from "../apiError.ts";
 import { passwordChangedMail, passwordResetMail } from "../mail/templates.ts";
-import { ApiError } from "../plugins/envelope.ts";
 import type { ServiceDeps } from "./deps.ts";
 import { hashPassword, verifyPassword } from "./passwordHasher.ts";
 import { randomSecret, sha256 } from "./secrets.ts";

@@ -12,8 +12,8 @@ import {
   type ReleasedRuleRow,
 } from "../../contract/releasedRules.ts";
 import { type Condition, conditionSchema } from "../../contract/rules.ts";
+import { ApiError } from "../apiError.ts";
 import type { Database } from "../db/schema.ts";
-import { ApiError } from "../plugins/envelope.ts";
 import { readReleaseRuleRows } from "../screening/releaseRuleRows.ts";
 import { toCsv } from "./csvSafe.ts";
 import type { ServiceDeps } from "./deps.ts";

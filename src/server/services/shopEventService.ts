@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import { ERROR } from "../../contract/errors.ts";
 import type { EventRef, EventResultTelegram, SettleStatus } from "../../contract/screeningApi.ts";
+import { ApiError } from "../apiError.ts";
 import type { Database } from "../db/schema.ts";
-import { ApiError } from "../plugins/envelope.ts";
 import type { SignedRequestOnce } from "./shopAuthService.ts";
 
 /**

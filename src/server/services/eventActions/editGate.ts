@@ -1,8 +1,8 @@
 import type { Transaction } from "kysely";
 import type { Lang } from "../../../contract/envelope.ts";
 import { ERROR } from "../../../contract/errors.ts";
+import { ApiError } from "../../apiError.ts";
 import type { Database } from "../../db/schema.ts";
-import { ApiError } from "../../plugins/envelope.ts";
 import { EDIT_BLOCK_ERROR, editBlockOf } from "../eventDetail/editBlock.ts";
 
 /** Who edits, when and in which language refusals are told (the tenant is always the session's). */

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from "kysely";
 import { ERROR } from "../../../contract/errors.ts";
 import { EDIT_LOCK_MINUTES, EVENT_ACTION_SCREEN, type EventAction } from "../../../contract/eventActions.ts";
+import { ApiError } from "../../apiError.ts";
 import type { Database } from "../../db/schema.ts";
-import { ApiError } from "../../plugins/envelope.ts";
 import { permissionsFor, permits } from "../permissionService.ts";
 import { type Editor, holdEventForEdit } from "./editGate.ts";
 

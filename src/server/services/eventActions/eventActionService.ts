@@ -2,7 +2,7 @@ import { ERROR } from "../../../contract/errors.ts";
 import type { AssigneeChoice, EventAction, Label } from "../../../contract/eventActions.ts";
 import type { EventDetail } from "../../../contract/eventDetail.ts";
 import type { MANUAL_RESULT } from "../../../contract/screening.ts";
-import { ApiError } from "../../plugins/envelope.ts";
+import { ApiError } from "../../apiError.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { readEventDetail } from "../eventDetail/readEventDetail.ts";
 import type { Editor } from "./editGate.ts";

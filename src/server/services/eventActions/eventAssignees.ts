@@ -7,8 +7,8 @@ import {
   MANUAL_SCREENING_SCREENS,
 } from "../../../contract/eventActions.ts";
 import { messageText } from "../../../contract/messages.ts";
+import { ApiError } from "../../apiError.ts";
 import type { Database } from "../../db/schema.ts";
-import { ApiError } from "../../plugins/envelope.ts";
 import type { Editor } from "./editGate.ts";
 
 /** Whether the operator `o`'s role may write a manual result (OK, NG or HOLD). */

@@ -2,8 +2,8 @@ import type { Kysely, Transaction } from "kysely";
 import { ERROR } from "../../../contract/errors.ts";
 import type { Label } from "../../../contract/eventActions.ts";
 import { messageText } from "../../../contract/messages.ts";
+import { ApiError } from "../../apiError.ts";
 import type { Database } from "../../db/schema.ts";
-import { ApiError } from "../../plugins/envelope.ts";
 import type { Editor } from "./editGate.ts";
 
 /** The tenant's labels in display order. */

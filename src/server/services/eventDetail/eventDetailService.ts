@@ -1,6 +1,6 @@
 import { ERROR } from "../../../contract/errors.ts";
 import type { EventDetail } from "../../../contract/eventDetail.ts";
-import { ApiError } from "../../plugins/envelope.ts";
+import { ApiError } from "../../apiError.ts";
 import type { ServiceDeps } from "../deps.ts";
 import type { AuthContext } from "../sessionService.ts";
 import { readEventDetail } from "./readEventDetail.ts";

@@ -9,8 +9,8 @@ import {
 } from "../../../contract/eventSearch.ts";
 import { messageText } from "../../../contract/messages.ts";
 import type { DetectionModel } from "../../../contract/releasedRules.ts";
+import { ApiError } from "../../apiError.ts";
 import type { Database } from "../../db/schema.ts";
-import { ApiError } from "../../plugins/envelope.ts";
 import { tenantDetectionModels } from "../detectionModels.ts";
 import { decodeCursor, type EventCursor, encodeCursor } from "./eventCursor.ts";
 import { type EventSearchQuery, matchingEvents } from "./matchingEvents.ts";

@@ -3,8 +3,8 @@ import type { Lang } from "../../../contract/envelope.ts";
 import { ERROR } from "../../../contract/errors.ts";
 import { type EventSearch, SEARCH_MODE } from "../../../contract/eventSearch.ts";
 import { messageText } from "../../../contract/messages.ts";
+import { ApiError } from "../../apiError.ts";
 import type { Database } from "../../db/schema.ts";
-import { ApiError } from "../../plugins/envelope.ts";
 import { isTenantDetectionModel } from "../detectionModels.ts";
 
 /**
