@@ -11,13 +11,8 @@ import {
 } from "../../src/contract/eventDisplayFormat.ts";
 import { internalFailure } from "../shared/internalFailure.ts";
 import { notProvided } from "../shared/notProvided.ts";
-import {
-  acceptedResult,
-  type CallOutcome,
-  isAccepted,
-  refusalErrors,
-  refusedWith,
-} from "../shared/outcome.ts";
+import { callSteps, outcomeAccepted } from "../shared/callStep.ts";
+import { type CallOutcome, hasCode } from "../shared/outcome.ts";
 import {
   canMove,
   canToggle,
@@ -85,7 +80,7 @@ export type StoreFormatOutcome = CallOutcome<StoredDisplayFormat>;
  * unsaved changes asks first (`confirmLeave`); `leave` is the app's navigation. A readable-only
  * operator sees the layout and can change nothing.
  */
-export const displayFormatEditMachine = setup({
+const displayFormatEditSetup = setup({
   types: {
     context: {} as DisplayFormatEditContext,
     events: {} as DisplayFormatEditEvent,
@@ -102,10 +97,10 @@ export const displayFormatEditMachine = setup({
     confirmLeave: notProvided<boolean>("confirmLeave"),
   },
   guards: {
-    outcomeAccepted: (_, params: { outcome: CallOutcome<unknown> }) => isAccepted(params.outcome),
+    outcomeAccepted,
     confirmed: (_, params: { confirmed: boolean }) => params.confirmed,
     /** Somebody stored the layout since it was loaded (015). */
-    conflict: (_, params: { outcome: CallOutcome<unknown> }) => refusedWith(params.outcome, ERROR.conflict),
+    conflict: (_, params: { errors: ErrorItem[] }) => hasCode(params.errors, ERROR.conflict),
     writable: ({ context }) => context.writable,
     dirty: ({ context }) => draftChanged(context),
     /** A writer's draft without any section: refused here, the server would answer 902. */
@@ -119,14 +114,14 @@ export const displayFormatEditMachine = setup({
       canMove(context.draft, params.list, params.entry, params.direction),
   },
   actions: {
-    recordLoaded: assign((_, params: { loaded: LoadedDisplayFormat }) => ({
+    recordLoaded: assign((_, params: { result: LoadedDisplayFormat }) => ({
       saved: {
-        format: params.loaded.format,
-        isDefault: params.loaded.isDefault,
-        version: params.loaded.version,
+        format: params.result.format,
+        isDefault: params.result.isDefault,
+        version: params.result.version,
       },
-      draft: params.loaded.format,
-      writable: params.loaded.writable,
+      draft: params.result.format,
+      writable: params.result.writable,
       problem: null,
       errors: [],
     })),
@@ -149,28 +144,28 @@ export const displayFormatEditMachine = setup({
       errors: [],
     })),
     noteNoCategory: assign({ problem: "noCategory" as const }),
-    recordSaved: assign((_, params: { stored: StoredDisplayFormat }) => ({
-      saved: params.stored,
-      draft: params.stored.format,
+    recordSaved: assign((_, params: { result: StoredDisplayFormat }) => ({
+      saved: params.result,
+      draft: params.result.format,
       problem: null,
       errors: [],
     })),
     // Only the reset mode's part of the draft follows the server; edits of the other modes stay.
-    recordReset: assign(({ context }, params: { stored: StoredDisplayFormat }) => ({
-      saved: params.stored,
-      draft: withModePart(context.draft ?? params.stored.format, context.mode, params.stored.format),
+    recordReset: assign(({ context }, params: { result: StoredDisplayFormat }) => ({
+      saved: params.result,
+      draft: withModePart(context.draft ?? params.result.format, context.mode, params.result.format),
       problem: null,
       errors: [],
     })),
     // After 015: the layout as stored now becomes the saved one; the draft keeps every list the
     // operator changed and takes the rest from it. The 015 stays shown.
-    recordReloaded: assign(({ context }, params: { loaded: LoadedDisplayFormat }) => {
-      const stored = params.loaded.format;
+    recordReloaded: assign(({ context }, params: { result: LoadedDisplayFormat }) => {
+      const stored = params.result.format;
       return {
-        saved: { format: stored, isDefault: params.loaded.isDefault, version: params.loaded.version },
+        saved: { format: stored, isDefault: params.result.isDefault, version: params.result.version },
         draft:
           context.saved && context.draft ? rebaseDraft(context.saved.format, context.draft, stored) : stored,
-        writable: params.loaded.writable,
+        writable: params.result.writable,
       };
     }),
     recordErrors: assign((_, params: { errors: ErrorItem[] }) => ({ errors: params.errors })),
@@ -185,7 +180,18 @@ export const displayFormatEditMachine = setup({
     /** Provided by the app: back to the screen this one was opened from. */
     leave: () => {},
   },
-}).createMachine({
+});
+
+const callStep = callSteps(displayFormatEditSetup);
+
+/** Save and reset answer alike: 015 reloads the layout under the same draft; any other refusal keeps the draft. */
+const storeRefused = [
+  { guard: "conflict", target: "reloading", actions: "recordErrors" },
+  { target: "editing.failed", actions: "recordErrors" },
+] as const;
+const storeException = { target: "editing.failed", actions: "recordException" } as const;
+
+export const displayFormatEditMachine = displayFormatEditSetup.createMachine({
   id: "displayFormatEdit",
   context: { saved: null, draft: null, writable: false, mode: "0", problem: null, errors: [] },
   initial: "idle",
@@ -195,31 +201,12 @@ export const displayFormatEditMachine = setup({
     },
     loading: {
       tags: ["busy"],
-      invoke: {
-        id: "loadFormat",
+      invoke: callStep({
         src: "loadFormat",
-        onDone: [
-          {
-            guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
-            target: "editing",
-            actions: {
-              type: "recordLoaded",
-              params: ({ event }) => ({ loaded: acceptedResult(event.output) }),
-            },
-          },
-          {
-            target: "loadFailed",
-            actions: {
-              type: "recordErrors",
-              params: ({ event }) => ({ errors: refusalErrors(event.output) }),
-            },
-          },
-        ],
-        onError: {
-          target: "loadFailed",
-          actions: { type: "recordException", params: ({ event }) => ({ error: event.error }) },
-        },
-      },
+        accepted: { target: "editing", actions: "recordLoaded" },
+        refused: { target: "loadFailed", actions: "recordErrors" },
+        exception: { target: "loadFailed", actions: "recordException" },
+      }),
     },
     loadFailed: {
       on: {
@@ -284,45 +271,17 @@ export const displayFormatEditMachine = setup({
     },
     saving: {
       tags: ["busy", "saving"],
-      invoke: {
-        id: "saveFormat",
+      invoke: callStep({
         src: "saveFormat",
         input: ({ context }) => ({
           format: context.draft ?? DEFAULT_DISPLAY_FORMAT,
           version: context.saved?.version ?? 0,
         }),
-        onDone: [
-          {
-            guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
-            target: "editing.saved",
-            actions: {
-              type: "recordSaved",
-              params: ({ event }) => ({ stored: acceptedResult(event.output) }),
-            },
-          },
-          {
-            // 015: the layout is reloaded; the draft stays, carried onto it.
-            guard: { type: "conflict", params: ({ event }) => ({ outcome: event.output }) },
-            target: "reloading",
-            actions: {
-              type: "recordErrors",
-              params: ({ event }) => ({ errors: refusalErrors(event.output) }),
-            },
-          },
-          {
-            // The draft stays as it was, so nothing the operator did is lost.
-            target: "editing.failed",
-            actions: {
-              type: "recordErrors",
-              params: ({ event }) => ({ errors: refusalErrors(event.output) }),
-            },
-          },
-        ],
-        onError: {
-          target: "editing.failed",
-          actions: { type: "recordException", params: ({ event }) => ({ error: event.error }) },
-        },
-      },
+        accepted: { target: "editing.saved", actions: "recordSaved" },
+        // 015 reloads and carries the draft onto it; otherwise the draft stays as it was.
+        refused: storeRefused,
+        exception: storeException,
+      }),
     },
     confirmingReset: {
       tags: ["editing"],
@@ -345,67 +304,23 @@ export const displayFormatEditMachine = setup({
     },
     resetting: {
       tags: ["busy", "saving"],
-      invoke: {
-        id: "resetFormat",
+      invoke: callStep({
         src: "resetFormat",
         input: ({ context }) => ({ mode: context.mode, version: context.saved?.version ?? 0 }),
-        onDone: [
-          {
-            guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
-            target: "editing.saved",
-            actions: {
-              type: "recordReset",
-              params: ({ event }) => ({ stored: acceptedResult(event.output) }),
-            },
-          },
-          {
-            // 015: the layout is reloaded; the draft stays, carried onto it.
-            guard: { type: "conflict", params: ({ event }) => ({ outcome: event.output }) },
-            target: "reloading",
-            actions: {
-              type: "recordErrors",
-              params: ({ event }) => ({ errors: refusalErrors(event.output) }),
-            },
-          },
-          {
-            target: "editing.failed",
-            actions: {
-              type: "recordErrors",
-              params: ({ event }) => ({ errors: refusalErrors(event.output) }),
-            },
-          },
-        ],
-        onError: {
-          target: "editing.failed",
-          actions: { type: "recordException", params: ({ event }) => ({ error: event.error }) },
-        },
-      },
+        accepted: { target: "editing.saved", actions: "recordReset" },
+        refused: storeRefused,
+        exception: storeException,
+      }),
     },
     /** 015 answered a save or a reset: the layout as stored now, under the same draft. */
     reloading: {
       tags: ["busy"],
-      invoke: {
-        id: "reloadFormat",
+      invoke: callStep({
         src: "reloadFormat",
-        onDone: [
-          {
-            guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
-            target: "editing.failed",
-            actions: {
-              type: "recordReloaded",
-              params: ({ event }) => ({ loaded: acceptedResult(event.output) }),
-            },
-          },
-          {
-            target: "editing.failed",
-            actions: { type: "addErrors", params: ({ event }) => ({ errors: refusalErrors(event.output) }) },
-          },
-        ],
-        onError: {
-          target: "editing.failed",
-          actions: { type: "addException", params: ({ event }) => ({ error: event.error }) },
-        },
-      },
+        accepted: { target: "editing.failed", actions: "recordReloaded" },
+        refused: { target: "editing.failed", actions: "addErrors" },
+        exception: { target: "editing.failed", actions: "addException" },
+      }),
     },
     /** "Discard the changes you have not saved?" (Cancel): agreed, the saved layout is back; declined, the draft stays. */
     discarding: {

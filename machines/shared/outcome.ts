@@ -22,6 +22,10 @@ export const acceptedResult = <T>(outcome: CallOutcome<T>): T => accepted(outcom
 /** The errors of an outcome a guard has already found refused. */
 export const refusalErrors = <T>(outcome: CallOutcome<T>): ErrorItem[] => (outcome.ok ? [] : outcome.errors);
 
+/** Whether a refusal's errors carry `code` (015, 676, ...). */
+export const hasCode = (errors: readonly ErrorItem[], code: string): boolean =>
+  errors.some((error) => error.code === code);
+
 /** Whether the call was refused with `code` among its errors (015, 676, ...). */
 export const refusedWith = (outcome: CallOutcome<unknown>, code: string): boolean =>
   refusalErrors(outcome).some((error) => error.code === code);
