@@ -2,15 +2,10 @@ import { assign, setup } from "xstate";
 import type { ApiConnectionInfo } from "../../src/contract/apiConnection.ts";
 import type { ErrorItem } from "../../src/contract/envelope.ts";
 import { ERROR } from "../../src/contract/errors.ts";
+import { callSteps, outcomeAccepted } from "../shared/callStep.ts";
 import { internalFailure } from "../shared/internalFailure.ts";
 import { notProvided } from "../shared/notProvided.ts";
-import {
-  acceptedResult,
-  type CallOutcome,
-  isAccepted,
-  refusalErrors,
-  refusedWith,
-} from "../shared/outcome.ts";
+import { type CallOutcome, hasCode } from "../shared/outcome.ts";
 
 export interface ApiConnectionContext {
   /** The company's connection info with the key masked; null until loaded. */
@@ -55,7 +50,7 @@ export interface CopySecretInput {
  * The view reads `busy`, the state and `rotated` (the new key's notice); the server decides who may
  * reveal or rotate; `announceCopied` and `announceCopyFailed` tell the operator how a copy went.
  */
-export const apiConnectionMachine = setup({
+const apiConnectionSetup = setup({
   types: {
     context: {} as ApiConnectionContext,
     events: {} as ApiConnectionEvent,
@@ -68,27 +63,27 @@ export const apiConnectionMachine = setup({
     rotateSecret: notProvided<RotateSecretOutcome, RotateSecretInput>("rotateSecret"),
   },
   guards: {
-    outcomeAccepted: (_, params: { outcome: CallOutcome<unknown> }) => isAccepted(params.outcome),
+    outcomeAccepted,
     confirmed: (_, params: { confirmed: boolean }) => params.confirmed,
     copied: (_, params: { outcome: CopySecretOutcome }) => params.outcome.ok && params.outcome.result.copied,
     secretShown: ({ context }) => context.secretKey !== null,
     /** Another administrator reissued the key since this screen loaded it (015). */
-    conflict: (_, params: { outcome: CallOutcome<unknown> }) => refusedWith(params.outcome, ERROR.conflict),
+    conflict: (_, params: { errors: ErrorItem[] }) => hasCode(params.errors, ERROR.conflict),
   },
   actions: {
-    recordInfo: assign((_, params: { info: ApiConnectionInfo }) => ({
-      info: params.info,
+    recordInfo: assign((_, params: { result: ApiConnectionInfo }) => ({
+      info: params.result,
       secretKey: null,
       rotated: false,
       errors: [],
     })),
-    recordSecret: assign((_, params: { secretKey: string }) => ({
-      secretKey: params.secretKey,
+    recordSecret: assign((_, params: { result: { secretKey: string } }) => ({
+      secretKey: params.result.secretKey,
       rotated: false,
     })),
-    recordRotation: assign((_, params: { info: ApiConnectionInfo; secretKey: string }) => ({
-      info: params.info,
-      secretKey: params.secretKey,
+    recordRotation: assign((_, params: { result: { info: ApiConnectionInfo; secretKey: string } }) => ({
+      info: params.result.info,
+      secretKey: params.result.secretKey,
       rotated: true,
       errors: [],
     })),
@@ -109,7 +104,17 @@ export const apiConnectionMachine = setup({
       errors: [internalFailure(params.error)],
     })),
   },
-}).createMachine({
+});
+
+const callStep = callSteps(apiConnectionSetup);
+
+/** Any other refusal or an exception of a call on this screen: the error state, with the key hidden. */
+const toError = {
+  refused: { target: "error", actions: "recordErrors" },
+  exception: { target: "error", actions: "recordException" },
+} as const;
+
+export const apiConnectionMachine = apiConnectionSetup.createMachine({
   id: "apiConnection",
   context: { info: null, secretKey: null, rotated: false, errors: [] },
   initial: "idle",
@@ -119,28 +124,11 @@ export const apiConnectionMachine = setup({
     },
     loading: {
       tags: ["busy"],
-      invoke: {
-        id: "loadInfo",
+      invoke: callStep({
         src: "loadInfo",
-        onDone: [
-          {
-            guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
-            target: "ready",
-            actions: { type: "recordInfo", params: ({ event }) => ({ info: acceptedResult(event.output) }) },
-          },
-          {
-            target: "error",
-            actions: {
-              type: "recordErrors",
-              params: ({ event }) => ({ errors: refusalErrors(event.output) }),
-            },
-          },
-        ],
-        onError: {
-          target: "error",
-          actions: { type: "recordException", params: ({ event }) => ({ error: event.error }) },
-        },
-      },
+        accepted: { target: "ready", actions: "recordInfo" },
+        ...toError,
+      }),
     },
     ready: {
       on: {
@@ -151,69 +139,31 @@ export const apiConnectionMachine = setup({
     },
     copying: {
       tags: ["busy"],
-      invoke: {
-        id: "copySecret",
+      invoke: callStep({
         src: "copySecret",
         input: ({ context }) => ({ shown: context.secretKey }),
-        onDone: [
-          // Back where the copy began: the key still shown if it was, still masked if it was.
-          {
-            guard: { type: "copied", params: ({ event }) => ({ outcome: event.output }) },
-            target: "returnAfterCopy",
-            actions: "announceCopied",
+        // Back where the copy began: the key still shown if it was, still masked if it was.
+        before: [{ guard: "copied", target: "returnAfterCopy", actions: "announceCopied" }],
+        accepted: {
+          target: "returnAfterCopy",
+          actions: {
+            type: "announceCopyFailed",
+            params: ({ context }) => ({ masked: context.secretKey === null }),
           },
-          {
-            guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
-            target: "returnAfterCopy",
-            actions: {
-              type: "announceCopyFailed",
-              params: ({ context }) => ({ masked: context.secretKey === null }),
-            },
-          },
-          {
-            target: "error",
-            actions: {
-              type: "recordErrors",
-              params: ({ event }) => ({ errors: refusalErrors(event.output) }),
-            },
-          },
-        ],
-        onError: {
-          target: "error",
-          actions: { type: "recordException", params: ({ event }) => ({ error: event.error }) },
         },
-      },
+        ...toError,
+      }),
     },
     returnAfterCopy: {
       always: [{ guard: "secretShown", target: "revealed" }, { target: "ready" }],
     },
     revealing: {
       tags: ["busy"],
-      invoke: {
-        id: "revealSecret",
+      invoke: callStep({
         src: "revealSecret",
-        onDone: [
-          {
-            guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
-            target: "revealed",
-            actions: {
-              type: "recordSecret",
-              params: ({ event }) => ({ secretKey: acceptedResult(event.output).secretKey }),
-            },
-          },
-          {
-            target: "error",
-            actions: {
-              type: "recordErrors",
-              params: ({ event }) => ({ errors: refusalErrors(event.output) }),
-            },
-          },
-        ],
-        onError: {
-          target: "error",
-          actions: { type: "recordException", params: ({ event }) => ({ error: event.error }) },
-        },
-      },
+        accepted: { target: "revealed", actions: "recordSecret" },
+        ...toError,
+      }),
     },
     revealed: {
       on: {
@@ -243,40 +193,19 @@ export const apiConnectionMachine = setup({
     },
     rotating: {
       tags: ["busy"],
-      invoke: {
-        id: "rotateSecret",
+      invoke: callStep({
         src: "rotateSecret",
         input: ({ context }) => ({ rotatedAt: context.info?.rotatedAt ?? "" }),
-        onDone: [
-          {
-            guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
-            // The new key is answered once, so it is shown at once.
-            target: "revealed",
-            actions: {
-              type: "recordRotation",
-              params: ({ event }) => acceptedResult(event.output),
-            },
-          },
-          {
-            // Another administrator reissued it first: their key is the one in force, so nothing is
-            // shown as new; the info reloads to show that key's mask, and 015 says why.
-            guard: { type: "conflict", params: ({ event }) => ({ outcome: event.output }) },
-            target: "loading",
-            actions: ["forgetSecret", "announceConflict"],
-          },
-          {
-            target: "error",
-            actions: {
-              type: "recordErrors",
-              params: ({ event }) => ({ errors: refusalErrors(event.output) }),
-            },
-          },
+        // The new key is answered once, so it is shown at once.
+        accepted: { target: "revealed", actions: "recordRotation" },
+        refused: [
+          // Another administrator reissued it first: their key is the one in force, so nothing is shown
+          // as new; the info reloads to show that key's mask, and 015 says why.
+          { guard: "conflict", target: "loading", actions: ["forgetSecret", "announceConflict"] },
+          toError.refused,
         ],
-        onError: {
-          target: "error",
-          actions: { type: "recordException", params: ({ event }) => ({ error: event.error }) },
-        },
-      },
+        exception: toError.exception,
+      }),
     },
     error: {
       // Retry from the start: the info may have changed (a rotation that failed half-way is unknown).

@@ -1,9 +1,10 @@
 import { assertEvent, assign, setup } from "xstate";
 import { CALL_STATUS } from "../../src/contract/codes.ts";
 import type { ErrorItem, MessageItem } from "../../src/contract/envelope.ts";
+import { callSteps, outcomeAccepted } from "../shared/callStep.ts";
 import { internalFailure } from "../shared/internalFailure.ts";
 import { notProvided } from "../shared/notProvided.ts";
-import { accepted, type CallOutcome, isAccepted, refusalErrors } from "../shared/outcome.ts";
+import type { CallOutcome } from "../shared/outcome.ts";
 
 export interface CallProgressContext {
   /** The accepted call's result; null until a call succeeds. */
@@ -20,7 +21,7 @@ export type CallProgressEvent = { type: "call.start"; input: unknown } | { type:
  * Call progress of spec section 4 (initial, executing, 10 success, 20 error), reusable by any screen:
  * the screen provides `execute` and reads the tags `busy`, "10" and "20".
  */
-export const callProgressMachine = setup({
+const callProgressSetup = setup({
   types: {
     context: {} as CallProgressContext,
     events: {} as CallProgressEvent,
@@ -29,7 +30,7 @@ export const callProgressMachine = setup({
     execute: notProvided<CallOutcome<unknown>, unknown>("execute"),
   },
   guards: {
-    outcomeAccepted: (_, params: { outcome: CallOutcome<unknown> }) => isAccepted(params.outcome),
+    outcomeAccepted,
   },
   actions: {
     recordSuccess: assign((_, params: { result: unknown; messages: MessageItem[] }) => ({
@@ -49,7 +50,11 @@ export const callProgressMachine = setup({
     })),
     clearProgress: assign({ result: null, messages: [], errors: [] }),
   },
-}).createMachine({
+});
+
+const callStep = callSteps(callProgressSetup);
+
+export const callProgressMachine = callProgressSetup.createMachine({
   id: "callProgress",
   context: { result: null, messages: [], errors: [] },
   initial: "initial",
@@ -63,39 +68,17 @@ export const callProgressMachine = setup({
     },
     executing: {
       tags: ["busy"],
-      invoke: {
-        id: "execute",
+      invoke: callStep({
         src: "execute",
         // The actor's input is `unknown`, which gives no contextual type here, hence the annotation.
         input: ({ event }: { event: CallProgressEvent }) => {
           assertEvent(event, "call.start");
           return event.input;
         },
-        onDone: [
-          {
-            guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
-            target: "success",
-            actions: {
-              type: "recordSuccess",
-              params: ({ event }) => ({
-                result: accepted(event.output).result,
-                messages: accepted(event.output).messages,
-              }),
-            },
-          },
-          {
-            target: "error",
-            actions: {
-              type: "recordErrors",
-              params: ({ event }) => ({ errors: refusalErrors(event.output) }),
-            },
-          },
-        ],
-        onError: {
-          target: "error",
-          actions: { type: "recordException", params: ({ event }) => ({ error: event.error }) },
-        },
-      },
+        accepted: { target: "success", actions: "recordSuccess" },
+        refused: { target: "error", actions: "recordErrors" },
+        exception: { target: "error", actions: "recordException" },
+      }),
     },
     success: {
       tags: [CALL_STATUS.success],

@@ -9,9 +9,9 @@ import {
   sameDisplayFormat,
   withModePart,
 } from "../../src/contract/eventDisplayFormat.ts";
+import { callSteps, outcomeAccepted } from "../shared/callStep.ts";
 import { internalFailure } from "../shared/internalFailure.ts";
 import { notProvided } from "../shared/notProvided.ts";
-import { callSteps, outcomeAccepted } from "../shared/callStep.ts";
 import { type CallOutcome, hasCode } from "../shared/outcome.ts";
 import {
   canMove,

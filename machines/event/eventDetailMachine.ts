@@ -5,9 +5,10 @@ import type { EventAction } from "../../src/contract/eventActions.ts";
 import type { EventDetail } from "../../src/contract/eventDetail.ts";
 import type { DisplayFormat } from "../../src/contract/eventDisplayFormat.ts";
 import type { EventSearch } from "../../src/contract/eventSearch.ts";
+import { callSteps, outcomeAccepted } from "../shared/callStep.ts";
 import { internalFailure } from "../shared/internalFailure.ts";
 import { notProvided } from "../shared/notProvided.ts";
-import { acceptedResult, type CallOutcome, isAccepted, refusalErrors } from "../shared/outcome.ts";
+import { type CallOutcome, hasCode, isAccepted } from "../shared/outcome.ts";
 
 /** Everything the detail screen shows: the event, the operator's layout and the actions they may take. */
 export interface DetailScreenData {
@@ -51,7 +52,7 @@ export type LoadNeighboursOutcome = CallOutcome<Neighbours>;
  * previous and next events within the list's search. A save's fresh detail replaces the shown one;
  * a reload (after 015) keeps showing the old detail until the new one arrives.
  */
-export const eventDetailMachine = setup({
+const eventDetailSetup = setup({
   types: {
     context: {} as EventDetailContext,
     events: {} as EventDetailEvent,
@@ -63,9 +64,8 @@ export const eventDetailMachine = setup({
     ),
   },
   guards: {
-    outcomeAccepted: (_, params: { outcome: CallOutcome<unknown> }) => isAccepted(params.outcome),
-    notFound: (_, params: { errors: ErrorItem[] }) =>
-      params.errors.some((error) => error.code === ERROR.notFound),
+    outcomeAccepted,
+    notFound: (_, params: { errors: ErrorItem[] }) => hasCode(params.errors, ERROR.notFound),
     acceptedInSearch: ({ context }, params: { outcome: CallOutcome<unknown> }) =>
       isAccepted(params.outcome) && context.search !== null,
   },
@@ -78,15 +78,19 @@ export const eventDetailMachine = setup({
       neighbours: null,
       errors: [],
     })),
-    recordData: assign((_, params: { data: DetailScreenData }) => ({ data: params.data, errors: [] })),
+    recordData: assign((_, params: { result: DetailScreenData }) => ({ data: params.result, errors: [] })),
     replaceDetail: assign(({ context }, params: { detail: EventDetail }) => ({
       data: context.data ? { ...context.data, detail: params.detail } : null,
     })),
-    recordNeighbours: assign((_, params: { neighbours: Neighbours }) => ({ neighbours: params.neighbours })),
+    recordNeighbours: assign((_, params: { result: Neighbours }) => ({ neighbours: params.result })),
     recordErrors: assign((_, params: { errors: ErrorItem[] }) => ({ errors: params.errors })),
     recordException: assign((_, params: { error: unknown }) => ({ errors: [internalFailure(params.error)] })),
   },
-}).createMachine({
+});
+
+const callStep = callSteps(eventDetailSetup);
+
+export const eventDetailMachine = eventDetailSetup.createMachine({
   id: "eventDetail",
   context: { eventId: "", search: null, data: null, neighbours: null, errors: [] },
   initial: "idle",
@@ -104,43 +108,20 @@ export const eventDetailMachine = setup({
     idle: {},
     loading: {
       tags: ["busy"],
-      invoke: {
-        id: "loadDetail",
+      invoke: callStep({
         src: "loadDetail",
         input: ({ context }) => ({ eventId: context.eventId }),
-        onDone: [
-          {
-            // Previous and next exist only within a search (the list the detail was opened from).
-            guard: { type: "acceptedInSearch", params: ({ event }) => ({ outcome: event.output }) },
-            target: "ready.loadingNeighbours",
-            actions: { type: "recordData", params: ({ event }) => ({ data: acceptedResult(event.output) }) },
-          },
-          {
-            guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
-            target: "ready.alone",
-            actions: { type: "recordData", params: ({ event }) => ({ data: acceptedResult(event.output) }) },
-          },
-          {
-            guard: { type: "notFound", params: ({ event }) => ({ errors: refusalErrors(event.output) }) },
-            target: "notFound",
-            actions: {
-              type: "recordErrors",
-              params: ({ event }) => ({ errors: refusalErrors(event.output) }),
-            },
-          },
-          {
-            target: "error",
-            actions: {
-              type: "recordErrors",
-              params: ({ event }) => ({ errors: refusalErrors(event.output) }),
-            },
-          },
+        accepted: [
+          // Previous and next exist only within a search (the list the detail was opened from).
+          { guard: "acceptedInSearch", target: "ready.loadingNeighbours", actions: "recordData" },
+          { target: "ready.alone", actions: "recordData" },
         ],
-        onError: {
-          target: "error",
-          actions: { type: "recordException", params: ({ event }) => ({ error: event.error }) },
-        },
-      },
+        refused: [
+          { guard: "notFound", target: "notFound", actions: "recordErrors" },
+          { target: "error", actions: "recordErrors" },
+        ],
+        exception: { target: "error", actions: "recordException" },
+      }),
     },
     ready: {
       initial: "alone",
@@ -152,35 +133,16 @@ export const eventDetailMachine = setup({
       },
       states: {
         loadingNeighbours: {
-          invoke: {
-            id: "loadNeighbours",
+          invoke: callStep({
             src: "loadNeighbours",
             input: ({ context }) => {
               if (!context.search) throw new Error("neighbours without a search");
               return { eventId: context.eventId, search: context.search };
             },
-            onDone: [
-              {
-                guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
-                target: "placed",
-                actions: {
-                  type: "recordNeighbours",
-                  params: ({ event }) => ({ neighbours: acceptedResult(event.output) }),
-                },
-              },
-              {
-                target: "alone",
-                actions: {
-                  type: "recordErrors",
-                  params: ({ event }) => ({ errors: refusalErrors(event.output) }),
-                },
-              },
-            ],
-            onError: {
-              target: "alone",
-              actions: { type: "recordException", params: ({ event }) => ({ error: event.error }) },
-            },
-          },
+            accepted: { target: "placed", actions: "recordNeighbours" },
+            refused: { target: "alone", actions: "recordErrors" },
+            exception: { target: "alone", actions: "recordException" },
+          }),
         },
         placed: {},
         /** No previous / next: opened without a list, or they could not be found. */

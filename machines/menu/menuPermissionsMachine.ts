@@ -2,9 +2,10 @@ import { assertEvent, assign, setup } from "xstate";
 import type { Permission } from "../../src/contract/codes.ts";
 import type { ErrorItem } from "../../src/contract/envelope.ts";
 import type { ScreenPermission } from "../../src/contract/permissions.ts";
+import { callSteps, outcomeAccepted } from "../shared/callStep.ts";
 import { internalFailure } from "../shared/internalFailure.ts";
 import { notProvided } from "../shared/notProvided.ts";
-import { acceptedResult, type CallOutcome, isAccepted, refusalErrors } from "../shared/outcome.ts";
+import type { CallOutcome } from "../shared/outcome.ts";
 
 export interface MenuPermissionsContext {
   /** Permission per screen ID; a screen missing here counts as "20" (not available). */
@@ -25,7 +26,7 @@ const byScreenId = (list: ScreenPermission[]): Record<string, Permission> =>
  * The signed-in operator's permissions for the menu's screens (spec sections 2 and 6). The menu
  * becomes visible only in `ready`; the view derives it there with `visibleMenu`.
  */
-export const menuPermissionsMachine = setup({
+const menuPermissionsSetup = setup({
   types: {
     context: {} as MenuPermissionsContext,
     events: {} as MenuPermissionsEvent,
@@ -34,11 +35,11 @@ export const menuPermissionsMachine = setup({
     loadPermissions: notProvided<LoadPermissionsOutcome, { screenIds: string[] }>("loadPermissions"),
   },
   guards: {
-    outcomeAccepted: (_, params: { outcome: LoadPermissionsOutcome }) => isAccepted(params.outcome),
+    outcomeAccepted,
   },
   actions: {
-    recordPermissions: assign((_, params: { screenPermissions: ScreenPermission[] }) => ({
-      permissions: byScreenId(params.screenPermissions),
+    recordPermissions: assign((_, params: { result: { screenPermissions: ScreenPermission[] } }) => ({
+      permissions: byScreenId(params.result.screenPermissions),
       errors: [],
     })),
     recordErrors: assign((_, params: { errors: ErrorItem[] }) => ({
@@ -51,7 +52,11 @@ export const menuPermissionsMachine = setup({
     })),
     forgetPermissions: assign({ permissions: {}, errors: [] }),
   },
-}).createMachine({
+});
+
+const callStep = callSteps(menuPermissionsSetup);
+
+export const menuPermissionsMachine = menuPermissionsSetup.createMachine({
   id: "menuPermissions",
   context: { permissions: {}, errors: [] },
   initial: "idle",
@@ -65,35 +70,16 @@ export const menuPermissionsMachine = setup({
     },
     loading: {
       tags: ["busy"],
-      invoke: {
-        id: "loadPermissions",
+      invoke: callStep({
         src: "loadPermissions",
         input: ({ event }) => {
           assertEvent(event, "permissions.load");
           return { screenIds: event.screenIds };
         },
-        onDone: [
-          {
-            guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
-            target: "ready",
-            actions: {
-              type: "recordPermissions",
-              params: ({ event }) => ({ screenPermissions: acceptedResult(event.output).screenPermissions }),
-            },
-          },
-          {
-            target: "failed",
-            actions: {
-              type: "recordErrors",
-              params: ({ event }) => ({ errors: refusalErrors(event.output) }),
-            },
-          },
-        ],
-        onError: {
-          target: "failed",
-          actions: { type: "recordException", params: ({ event }) => ({ error: event.error }) },
-        },
-      },
+        accepted: { target: "ready", actions: "recordPermissions" },
+        refused: { target: "failed", actions: "recordErrors" },
+        exception: { target: "failed", actions: "recordException" },
+      }),
     },
     ready: {
       // Reloaded when another operator signs in or a role changes.

@@ -2,15 +2,10 @@ import { assign, setup } from "xstate";
 import type { ErrorItem } from "../../src/contract/envelope.ts";
 import { ERROR } from "../../src/contract/errors.ts";
 import type { DetectionModel, ReleasedRuleCsv, ReleasedRuleRow } from "../../src/contract/releasedRules.ts";
+import { callSteps, outcomeAccepted } from "../shared/callStep.ts";
 import { internalFailure } from "../shared/internalFailure.ts";
 import { notProvided } from "../shared/notProvided.ts";
-import {
-  acceptedResult,
-  type CallOutcome,
-  isAccepted,
-  refusalErrors,
-  refusedWith,
-} from "../shared/outcome.ts";
+import { acceptedResult, type CallOutcome, hasCode } from "../shared/outcome.ts";
 
 export interface ReleasedRuleList {
   modelId: string;
@@ -54,7 +49,7 @@ export interface ExportCsvInput {
  * means "no rules": any other refusal is not data, so the list is `failed` (a refused load) or stays as
  * it was (a refused export keeps the table); the app shows and routes those refusals.
  */
-export const releasedRuleListMachine = setup({
+const releasedRuleListSetup = setup({
   types: {
     context: {} as ReleasedRuleListContext,
     events: {} as ReleasedRuleListEvent,
@@ -65,20 +60,18 @@ export const releasedRuleListMachine = setup({
     exportCsv: notProvided<ExportCsvOutcome, ExportCsvInput>("exportCsv"),
   },
   guards: {
-    outcomeAccepted: (_, params: { outcome: CallOutcome<unknown> }) => isAccepted(params.outcome),
+    outcomeAccepted,
     hasModels: (_, params: { outcome: LoadModelsOutcome }) =>
       params.outcome.ok && params.outcome.result.models.length > 0,
     /** 015: another release is in force than the one the list shows. */
-    releaseChanged: (_, params: { outcome: CallOutcome<unknown> }) =>
-      refusedWith(params.outcome, ERROR.conflict),
+    releaseChanged: (_, params: { errors: ErrorItem[] }) => hasCode(params.errors, ERROR.conflict),
     /** 676: the model has no release in force (any more). */
-    noRelease: (_, params: { outcome: CallOutcome<unknown> }) =>
-      refusedWith(params.outcome, ERROR.noDataFound),
+    noRelease: (_, params: { errors: ErrorItem[] }) => hasCode(params.errors, ERROR.noDataFound),
   },
   actions: {
-    recordModels: assign((_, params: { models: DetectionModel[] }) => ({
-      models: params.models,
-      modelId: params.models[0]?.modelId ?? null,
+    recordModels: assign((_, params: { result: { models: DetectionModel[] } }) => ({
+      models: params.result.models,
+      modelId: params.result.models[0]?.modelId ?? null,
       list: null,
       errors: [],
     })),
@@ -87,7 +80,7 @@ export const releasedRuleListMachine = setup({
       list: null,
       errors: [],
     })),
-    recordList: assign((_, params: { list: ReleasedRuleList }) => ({ list: params.list, errors: [] })),
+    recordList: assign((_, params: { result: ReleasedRuleList }) => ({ list: params.result, errors: [] })),
     recordErrors: assign((_, params: { errors: ErrorItem[] }) => ({ list: null, errors: params.errors })),
     recordException: assign((_, params: { error: unknown }) => ({
       list: null,
@@ -98,7 +91,11 @@ export const releasedRuleListMachine = setup({
     /** Provided by the app: saves the file in the browser. */
     saveCsv: (_, _params: { file: ReleasedRuleCsv }) => {},
   },
-}).createMachine({
+});
+
+const callStep = callSteps(releasedRuleListSetup);
+
+export const releasedRuleListMachine = releasedRuleListSetup.createMachine({
   id: "releasedRuleList",
   context: { models: [], modelId: null, list: null, errors: [] },
   initial: "idle",
@@ -108,36 +105,15 @@ export const releasedRuleListMachine = setup({
     },
     loadingModels: {
       tags: ["busy"],
-      invoke: {
-        id: "loadModels",
+      invoke: callStep({
         src: "loadModels",
-        onDone: [
-          {
-            guard: { type: "hasModels", params: ({ event }) => ({ outcome: event.output }) },
-            target: "loadingRules",
-            actions: {
-              type: "recordModels",
-              params: ({ event }) => ({ models: acceptedResult(event.output).models }),
-            },
-          },
-          {
-            guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
-            target: "noModels",
-            actions: { type: "recordModels", params: { models: [] } },
-          },
-          {
-            target: "failed",
-            actions: {
-              type: "recordErrors",
-              params: ({ event }) => ({ errors: refusalErrors(event.output) }),
-            },
-          },
+        accepted: [
+          { guard: "hasModels", target: "loadingRules", actions: "recordModels" },
+          { target: "noModels", actions: { type: "recordModels", params: { result: { models: [] } } } },
         ],
-        onError: {
-          target: "failed",
-          actions: { type: "recordException", params: ({ event }) => ({ error: event.error }) },
-        },
-      },
+        refused: { target: "failed", actions: "recordErrors" },
+        exception: { target: "failed", actions: "recordException" },
+      }),
     },
     noModels: {
       on: { "list.load": "loadingModels" },
@@ -152,38 +128,17 @@ export const releasedRuleListMachine = setup({
           actions: { type: "chooseModel", params: ({ event }) => ({ modelId: event.modelId }) },
         },
       },
-      invoke: {
-        id: "loadRules",
+      invoke: callStep({
         src: "loadRules",
         input: ({ context }) => ({ modelId: context.modelId ?? "" }),
-        onDone: [
-          {
-            guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
-            target: "showing",
-            actions: { type: "recordList", params: ({ event }) => ({ list: acceptedResult(event.output) }) },
-          },
-          {
-            guard: { type: "noRelease", params: ({ event }) => ({ outcome: event.output }) },
-            target: "noRules",
-            actions: {
-              type: "recordErrors",
-              params: ({ event }) => ({ errors: refusalErrors(event.output) }),
-            },
-          },
-          {
-            // Not "no data" (962, 964, ...): the app has routed it; the list is not shown.
-            target: "failed",
-            actions: {
-              type: "recordErrors",
-              params: ({ event }) => ({ errors: refusalErrors(event.output) }),
-            },
-          },
+        accepted: { target: "showing", actions: "recordList" },
+        refused: [
+          { guard: "noRelease", target: "noRules", actions: "recordErrors" },
+          // Not "no data" (962, 964, ...): the app has routed it; the list is not shown.
+          { target: "failed", actions: "recordErrors" },
         ],
-        onError: {
-          target: "failed",
-          actions: { type: "recordException", params: ({ event }) => ({ error: event.error }) },
-        },
-      },
+        exception: { target: "failed", actions: "recordException" },
+      }),
     },
     showing: {
       on: {
@@ -204,37 +159,28 @@ export const releasedRuleListMachine = setup({
     },
     exporting: {
       tags: ["busy"],
-      invoke: {
-        id: "exportCsv",
+      invoke: callStep({
         src: "exportCsv",
         input: ({ context }) => ({
           modelId: context.modelId ?? "",
           releaseId: context.list?.releaseId ?? "",
         }),
-        onDone: [
-          {
-            guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
-            target: "showing",
-            actions: { type: "saveCsv", params: ({ event }) => ({ file: acceptedResult(event.output) }) },
-          },
-          {
-            // Another release started since the list was shown (015): no file of it under the shown
-            // one's name; the list reloads to show the release in force.
-            guard: { type: "releaseChanged", params: ({ event }) => ({ outcome: event.output }) },
-            target: "loadingRules",
-            actions: "announceReleaseChanged",
-          },
-          {
-            // The release went away since the list was shown (676): the list reloads and says so.
-            guard: { type: "noRelease", params: ({ event }) => ({ outcome: event.output }) },
-            target: "loadingRules",
-          },
+        accepted: {
+          target: "showing",
+          actions: { type: "saveCsv", params: ({ event }) => ({ file: acceptedResult(event.output) }) },
+        },
+        refused: [
+          // Another release started since the list was shown (015): no file of it under the shown one's
+          // name; the list reloads to show the release in force.
+          { guard: "releaseChanged", target: "loadingRules", actions: "announceReleaseChanged" },
+          // The release went away since the list was shown (676): the list reloads and says so.
+          { guard: "noRelease", target: "loadingRules" },
           // Any other refusal (shown and routed by the app) saves nothing and keeps the table.
           { target: "showing" },
         ],
         // A failure of the call (the app shows 697) keeps the table too.
-        onError: { target: "showing" },
-      },
+        exception: { target: "showing" },
+      }),
     },
     failed: {
       on: { "list.load": "loadingModels" },

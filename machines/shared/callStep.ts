@@ -75,6 +75,13 @@ type DoneRoute<P extends Parts, TSrc extends keyof P["actors"], TGuard, TActionP
   | SpelledAction<P["context"], DoneActorEvent<Outcome<P, TSrc>>, P["actions"]>
 >;
 
+type AcceptedRoute<P extends Parts, TSrc extends keyof P["actors"]> = DoneRoute<
+  P,
+  TSrc,
+  NamesTaking<P["guards"], { outcome: Outcome<P, TSrc> }>,
+  { result: ResultOf<Outcome<P, TSrc>>; messages: MessageItem[] }
+>;
+
 type RefusedRoute<P extends Parts, TSrc extends keyof P["actors"]> = DoneRoute<
   P,
   TSrc,
@@ -102,8 +109,11 @@ export interface CallStep<P extends Parts, TSrc extends keyof P["actors"] & stri
     | ((args: { context: P["context"]; event: P["event"] }) => InputFrom<P["actors"][TSrc]>);
   /** Routes tried before accepted / refused, on the whole outcome (an answer that came too late, ...). */
   before?: readonly DoneRoute<P, TSrc, NamesTaking<P["guards"], { outcome: Outcome<P, TSrc> }>, undefined>[];
-  /** Taken when the outcome is accepted (the machine's `outcomeAccepted` guard). */
-  accepted: DoneRoute<P, TSrc, never, { result: ResultOf<Outcome<P, TSrc>>; messages: MessageItem[] }>;
+  /**
+   * Where an accepted outcome goes: the route without a guard takes the machine's `outcomeAccepted`;
+   * routes before it may have guards of their own that hold only for an accepted outcome (`{ outcome }`).
+   */
+  accepted: AcceptedRoute<P, TSrc> | readonly AcceptedRoute<P, TSrc>[];
   refused: RefusedRoute<P, TSrc> | readonly RefusedRoute<P, TSrc>[];
   exception: ExceptionRoute<P> | readonly ExceptionRoute<P>[];
 }
@@ -132,13 +142,12 @@ function buildRoute<E>(
   route: Route<string, string | object>,
   guardParams: ((event: E) => unknown) | undefined,
   actionParams: (event: E) => unknown,
-  guard?: string,
+  guard = route.guard,
 ): BuiltRoute {
-  const guardName = guard ?? route.guard;
   return {
-    ...(guardName === undefined
+    ...(guard === undefined
       ? {}
-      : { guard: { type: guardName, params: ({ event }: { event: E }) => guardParams?.(event) } }),
+      : { guard: { type: guard, params: ({ event }: { event: E }) => guardParams?.(event) } }),
     ...(route.target === undefined ? {} : { target: route.target }),
     ...(route.reenter === undefined ? {} : { reenter: route.reenter }),
     actions: listOf(route.actions).map((action) =>
@@ -173,7 +182,9 @@ export function callSteps<S extends { createStateConfig: (config: never) => unkn
       ...(step.input === undefined ? {} : { input: step.input }),
       onDone: [
         ...listOf(step.before).map((route) => buildRoute(route, outcome, () => undefined)),
-        buildRoute(step.accepted, outcome, answer, "outcomeAccepted"),
+        ...listOf(step.accepted).map((route) =>
+          buildRoute(route, outcome, answer, route.guard ?? "outcomeAccepted"),
+        ),
         ...listOf(step.refused).map((route) => buildRoute(route, errors, errors)),
       ],
       onError: listOf(step.exception).map((route) => buildRoute(route, error, error)),
