@@ -1,12 +1,7 @@
-import type { ErrorItem, MessageItem } from "../../src/contract/envelope.ts";
+import type { CallOutcome } from "../../src/contract/callOutcome.ts";
+import type { ErrorItem } from "../../src/contract/envelope.ts";
 
-/**
- * What an API actor resolves with. Expected refusals (validation, 903, Duplicate, 015, 688) are values
- * the machine routes with guards; only real exceptions reject the promise.
- */
-export type CallOutcome<T> =
-  | { ok: true; result: T; messages: MessageItem[] }
-  | { ok: false; errors: ErrorItem[] };
+export type { CallOutcome };
 
 export const isAccepted = <T>(outcome: CallOutcome<T>): outcome is Extract<CallOutcome<T>, { ok: true }> =>
   outcome.ok;

@@ -1,8 +1,8 @@
 import { createFetch } from "ofetch";
 import { z } from "zod";
-import type { CallOutcome } from "../../machines/shared/outcome.ts";
 import type { LoginInfo } from "../contract/auth.ts";
 import type { CallRequest, CallResult, CallSpec } from "../contract/call.ts";
+import type { CallOutcome } from "../contract/callOutcome.ts";
 import {
   DEFAULT_HEADER,
   type Lang,

@@ -1,4 +1,4 @@
-import type { CallOutcome } from "../../machines/shared/outcome.ts";
+import type { CallOutcome } from "../contract/callOutcome.ts";
 import type { ErrorItem, MessageItem } from "../contract/envelope.ts";
 import { ERROR } from "../contract/errors.ts";
 import type { MessageNo } from "../contract/messages.ts";
