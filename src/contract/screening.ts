@@ -34,6 +34,7 @@ export type AuthKind = (typeof AUTH_KINDS)[number];
 /** Manual result (spec section 4): 10 OK, 20 NG, 30 hold. */
 export const MANUAL_RESULT = { ok: "10", ng: "20", hold: "30" } as const;
 export const MANUAL_RESULTS = [MANUAL_RESULT.ok, MANUAL_RESULT.ng, MANUAL_RESULT.hold] as const;
+export type ManualResult = (typeof MANUAL_RESULT)[keyof typeof MANUAL_RESULT];
 
 export const FORCED_NG_RULE_CODE = "FORCED_EVENT_NG";
 /** FORCED_EVENT_NG's description: an event stores the Japanese; the console shows the operator's language. */

@@ -1,7 +1,7 @@
 import { ERROR } from "../../../contract/errors.ts";
 import type { AssigneeChoice, EventAction, Label } from "../../../contract/eventActions.ts";
 import type { EventDetail } from "../../../contract/eventDetail.ts";
-import type { MANUAL_RESULT } from "../../../contract/screening.ts";
+import type { ManualResult } from "../../../contract/screening.ts";
 import { ApiError } from "../../apiError.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { readEventDetail } from "../eventDetail/readEventDetail.ts";
@@ -12,8 +12,6 @@ import { labelsOfTenant, requireTenantLabels, setEventLabels, tenantLabels } fro
 import { applyNegativeUpdate, type NegativeRequest } from "./negativeUpdate.ts";
 import { saveEvent, type VersionedTarget } from "./saveEvent.ts";
 import { suggestedReasons } from "./suggestedReasons.ts";
-
-export type ManualResult = (typeof MANUAL_RESULT)[keyof typeof MANUAL_RESULT];
 
 export interface ManualResultRequest extends VersionedTarget {
   reason: string;

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { SUGGESTED_REASONS, SUGGESTED_REASONS_FROM } from "../../../contract/eventActions.ts";
+import type { ManualResult } from "../../../contract/screening.ts";
 import type { Database } from "../../db/schema.ts";
-import type { ManualResult } from "./eventActionService.ts";
 
 /**
  * The reasons the tenant's operators gave most often among its latest SUGGESTED_REASONS_FROM manual
