@@ -7,7 +7,7 @@ import { defineCall } from "../../src/contract/call.ts";
 import { DEFAULT_HEADER, MAX_BODY_BYTES } from "../../src/contract/envelope.ts";
 import { ERROR } from "../../src/contract/errors.ts";
 import { messageText } from "../../src/contract/messages.ts";
-import { registerCall } from "../../src/server/routes/registerCall.ts";
+import { registerCall } from "../../src/server/plugins/registerCall.ts";
 import { call, createTestApp, type TestApp } from "./helpers/testApp.ts";
 import { testBackends } from "./helpers/testBackends.ts";
 

@@ -7,7 +7,7 @@ import { eventNeighbours } from "../../src/contract/eventSearch.ts";
 import { menuScreenIds } from "../../src/contract/menu.ts";
 import { screenPermissionList } from "../../src/contract/permissions.ts";
 import { SCREEN_IDS, SCREENS, type ScreenGroup, type ScreenId } from "../../src/contract/screens.ts";
-import { registerCall } from "../../src/server/routes/registerCall.ts";
+import { registerCall } from "../../src/server/plugins/registerCall.ts";
 import {
   call,
   createTestApp,

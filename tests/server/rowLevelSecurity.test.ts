@@ -10,7 +10,7 @@ import type { Database } from "../../src/server/db/schema.ts";
 import { currentTenant, runAsSystem, runAsTenant } from "../../src/server/db/tenantContext.ts";
 import { TENANT_ROLE, TenantScopedDialect } from "../../src/server/db/tenantScopedDialect.ts";
 import { enqueueJob } from "../../src/server/jobs/jobQueue.ts";
-import { registerCall } from "../../src/server/routes/registerCall.ts";
+import { registerCall } from "../../src/server/plugins/registerCall.ts";
 import { freshDataDir, removeDataDir } from "../support/testDatabase.ts";
 import { call, createTestApp, loginAs, type TestApp } from "./helpers/testApp.ts";
 import { type TestDb, testBackends } from "./helpers/testBackends.ts";

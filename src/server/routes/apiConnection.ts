@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { apiConnectionInfo, apiSecretReveal, apiSecretRotate } from "../../contract/apiConnection.ts";
+import { registerCall } from "../plugins/registerCall.ts";
 import type { ApiConnectionService } from "../services/apiConnectionService.ts";
 import type { AuthContext } from "../services/sessionService.ts";
-import { registerCall } from "./registerCall.ts";
 
 /**
  * Who saw or replaced the live signing key: one info line per reveal (Show, and Copy of a masked key)

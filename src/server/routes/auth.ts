@@ -9,6 +9,7 @@ import {
 } from "../../contract/auth.ts";
 import { ERROR } from "../../contract/errors.ts";
 import { ApiError } from "../apiError.ts";
+import { registerCall } from "../plugins/registerCall.ts";
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from "../plugins/sessionCookie.ts";
 import type { createAuthService } from "../services/authService.ts";
 import type { ServiceDeps } from "../services/deps.ts";
@@ -16,7 +17,6 @@ import type { createPasswordResetService } from "../services/passwordResetServic
 import { sha256 } from "../services/secrets.ts";
 import type { SessionService } from "../services/sessionService.ts";
 import { sessionSummary } from "../services/sessionSummary.ts";
-import { registerCall } from "./registerCall.ts";
 
 export interface AuthRouteDeps {
   deps: ServiceDeps;

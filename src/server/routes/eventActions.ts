@@ -13,9 +13,9 @@ import {
   MANUAL_RESULT_CALLS,
 } from "../../contract/eventActions.ts";
 import { MANUAL_RESULTS } from "../../contract/screening.ts";
+import { registerCall } from "../plugins/registerCall.ts";
 import type { Actor, EventActionService } from "../services/eventActions/eventActionService.ts";
 import type { AuthContext } from "../services/sessionService.ts";
-import { registerCall } from "./registerCall.ts";
 
 const actorOf = (auth: AuthContext, lang: Lang): Actor => ({
   companyId: auth.companyId,

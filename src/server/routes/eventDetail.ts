@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { eventDetail } from "../../contract/eventDetail.ts";
+import { registerCall } from "../plugins/registerCall.ts";
 import type { EventDetailService } from "../services/eventDetail/eventDetailService.ts";
-import { registerCall } from "./registerCall.ts";
 
 /**
  * Event detail (spec sections 2 and 3): every part of one of the session tenant's events with its

@@ -4,8 +4,8 @@ import {
   eventDisplayFormatReset,
   eventDisplayFormatSave,
 } from "../../contract/eventDisplayFormat.ts";
+import { registerCall } from "../plugins/registerCall.ts";
 import type { EventDisplayFormatService } from "../services/eventDisplayFormatService.ts";
-import { registerCall } from "./registerCall.ts";
 
 /**
  * Event detail display customisation (spec section 2): the signed-in operator's own layout. Whose

@@ -2,11 +2,11 @@ import type { FastifyInstance } from "fastify";
 import { eventCsvExport, eventCsvExportStatus } from "../../contract/eventExport.ts";
 import { sweepExpiredDownloads } from "../jobs/downloadLinks.ts";
 import type { JobWorker } from "../jobs/jobWorker.ts";
+import { registerCall } from "../plugins/registerCall.ts";
 import type { ServiceDeps } from "../services/deps.ts";
 import { eventExportJob } from "../services/eventExport/eventExportJob.ts";
 import { EVENT_CSV_JOB } from "../services/eventExport/eventExportPayload.ts";
 import { createEventExportService } from "../services/eventExport/eventExportService.ts";
-import { registerCall } from "./registerCall.ts";
 
 /**
  * Event CSV output (spec section 2, event list): the request queues a background job and answers 008;

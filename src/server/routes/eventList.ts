@@ -6,8 +6,8 @@ import {
   eventNeighbours,
   eventSelectAll,
 } from "../../contract/eventSearch.ts";
+import { registerCall } from "../plugins/registerCall.ts";
 import type { EventListService } from "../services/eventSearch/eventListService.ts";
-import { registerCall } from "./registerCall.ts";
 
 /**
  * Event list (spec section 2): a keyset page of a quick or detailed search, its total (a call of

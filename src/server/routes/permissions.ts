@@ -1,11 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import type { Kysely } from "kysely";
 import { screenPermissionList } from "../../contract/permissions.ts";
-import type { Database } from "../db/schema.ts";
+import { registerCall } from "../plugins/registerCall.ts";
+import type { ServiceDeps } from "../services/deps.ts";
 import { permissionsFor } from "../services/permissionService.ts";
-import { registerCall } from "./registerCall.ts";
 
-export function registerPermissionRoutes(app: FastifyInstance, db: Kysely<Database>) {
+export function registerPermissionRoutes(app: FastifyInstance, db: ServiceDeps["db"]) {
   registerCall(app, screenPermissionList, async ({ telegram, auth }) => {
     const { companyId, roleId } = auth();
     const permissions = await permissionsFor(db, companyId, roleId, telegram.screenIds);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { detectionModelList, releasedRuleCsv, releasedRuleList } from "../../contract/releasedRules.ts";
+import { registerCall } from "../plugins/registerCall.ts";
 import type { ReleasedRuleService } from "../services/releasedRuleService.ts";
-import { registerCall } from "./registerCall.ts";
 
 /**
  * Released rule list (spec section 2): the tenant's detection models, the rules in force for one of

@@ -6,8 +6,8 @@ import { ERROR } from "../../contract/errors.ts";
 import type { MessageNo } from "../../contract/messages.ts";
 import { ApiError } from "../apiError.ts";
 import { runAsTenant } from "../db/tenantContext.ts";
-import { messageItem, parseTelegram, requestLang, sendSuccess } from "../plugins/envelope.ts";
 import type { AuthContext } from "../services/sessionService.ts";
+import { messageItem, parseTelegram, requestLang, sendSuccess } from "./envelope.ts";
 
 export interface CallContext<C extends CallSpec> {
   telegram: z.output<C["request"]>;
@@ -34,7 +34,7 @@ declare module "fastify" {
 }
 
 /**
- * Registers a console call from its CallSpec: the guard (plugins/requestGuard.ts) has already parsed
+ * Registers a console call from its CallSpec: the guard (requestGuard.ts) has already parsed
  * the envelope and checked access; here the telegram is validated with the call's schema and the
  * answer is checked against the response schema, so nothing outside the contract leaves the server.
  * The handler runs in its session's tenant context (row-level security's second wall).
