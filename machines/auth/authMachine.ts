@@ -1,9 +1,10 @@
 import { assertEvent, assign, setup } from "xstate";
 import type { LoginInfo } from "../../src/contract/auth.ts";
 import type { ErrorItem } from "../../src/contract/envelope.ts";
+import { callSteps, outcomeAccepted } from "../shared/callStep.ts";
 import { internalFailure } from "../shared/internalFailure.ts";
 import { notProvided } from "../shared/notProvided.ts";
-import { acceptedResult, type CallOutcome, isAccepted, refusalErrors } from "../shared/outcome.ts";
+import { acceptedResult, type CallOutcome } from "../shared/outcome.ts";
 
 /** What the login form submits (spec section 2, Login). */
 export interface LoginCredentials {
@@ -38,7 +39,7 @@ const isSameOperator = (a: LoginInfo, b: LoginInfo): boolean =>
  * Sign-in and sign-out of the console (spec sections 3 and 4). The app provides the API actors
  * (client calls and localStorage) and the navigation actions; the machine only decides.
  */
-export const authMachine = setup({
+const authSetup = setup({
   types: {
     context: {} as AuthContext,
     events: {} as AuthEvent,
@@ -54,7 +55,7 @@ export const authMachine = setup({
       isUsableLogin(params.stored) &&
       context.loginInfo !== null &&
       isSameOperator(params.stored, context.loginInfo),
-    outcomeAccepted: (_, params: { outcome: CallOutcome<unknown> }) => isAccepted(params.outcome),
+    outcomeAccepted,
   },
   actions: {
     // Provided by the app: localStorage and the router stay outside the machine.
@@ -71,7 +72,11 @@ export const authMachine = setup({
     recordException: assign((_, params: { error: unknown }) => ({ errors: [internalFailure(params.error)] })),
     clearErrors: assign({ errors: [] }),
   },
-}).createMachine({
+});
+
+const callStep = callSteps(authSetup);
+
+export const authMachine = authSetup.createMachine({
   id: "auth",
   context: { loginInfo: null, errors: [] },
   initial: "restoring",
@@ -125,42 +130,26 @@ export const authMachine = setup({
         submitting: {
           tags: ["busy"],
           entry: "clearErrors",
-          invoke: {
-            id: "login",
+          invoke: callStep({
             src: "login",
             input: ({ event }) => {
               assertEvent(event, "login.submit");
               return { companyId: event.companyId, email: event.email, password: event.password };
             },
-            onDone: [
-              {
-                guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
-                target: "#auth.signedIn",
-                actions: [
-                  {
-                    type: "rememberLogin",
-                    params: ({ event }) => ({ loginInfo: acceptedResult(event.output) }),
-                  },
-                  {
-                    type: "storeLogin",
-                    params: ({ event }) => ({ loginInfo: acceptedResult(event.output) }),
-                  },
-                  "goToLanding",
-                ],
-              },
-              {
-                target: "refused",
-                actions: {
-                  type: "recordErrors",
-                  params: ({ event }) => ({ errors: refusalErrors(event.output) }),
+            accepted: {
+              target: "#auth.signedIn",
+              actions: [
+                {
+                  type: "rememberLogin",
+                  params: ({ event }) => ({ loginInfo: acceptedResult(event.output) }),
                 },
-              },
-            ],
-            onError: {
-              target: "refused",
-              actions: { type: "recordException", params: ({ event }) => ({ error: event.error }) },
+                { type: "storeLogin", params: ({ event }) => ({ loginInfo: acceptedResult(event.output) }) },
+                "goToLanding",
+              ],
             },
-          },
+            refused: { target: "refused", actions: "recordErrors" },
+            exception: { target: "refused", actions: "recordException" },
+          }),
         },
         refused: {
           on: { "login.submit": "submitting" },
@@ -188,36 +177,22 @@ export const authMachine = setup({
         },
         loggingOut: {
           tags: ["busy"],
-          invoke: {
-            id: "logout",
+          // A refused or failed logout still signs out here: the server session may already be gone.
+          invoke: callStep({
             src: "logout",
-            // A refused or failed logout still signs out here: the server session may already be gone.
-            onDone: [
-              {
-                guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
-                target: "#auth.signedOut",
-                actions: ["forgetLogin", "clearStoredLogin", "goToLogin"],
-              },
-              {
-                target: "#auth.signedOut",
-                actions: [
-                  "forgetLogin",
-                  { type: "recordErrors", params: ({ event }) => ({ errors: refusalErrors(event.output) }) },
-                  "clearStoredLogin",
-                  "goToLogin",
-                ],
-              },
-            ],
-            onError: {
+            accepted: {
               target: "#auth.signedOut",
-              actions: [
-                "forgetLogin",
-                { type: "recordException", params: ({ event }) => ({ error: event.error }) },
-                "clearStoredLogin",
-                "goToLogin",
-              ],
+              actions: ["forgetLogin", "clearStoredLogin", "goToLogin"],
             },
-          },
+            refused: {
+              target: "#auth.signedOut",
+              actions: ["forgetLogin", "recordErrors", "clearStoredLogin", "goToLogin"],
+            },
+            exception: {
+              target: "#auth.signedOut",
+              actions: ["forgetLogin", "recordException", "clearStoredLogin", "goToLogin"],
+            },
+          }),
         },
       },
     },

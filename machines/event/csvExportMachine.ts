@@ -2,9 +2,10 @@ import { assign, setup } from "xstate";
 import type { ErrorItem } from "../../src/contract/envelope.ts";
 import type { CsvExportOptions, CsvJobStatus } from "../../src/contract/eventExport.ts";
 import type { EventSelection } from "../../src/contract/eventSearch.ts";
+import { callSteps, outcomeAccepted } from "../shared/callStep.ts";
 import { internalFailure } from "../shared/internalFailure.ts";
 import { notProvided } from "../shared/notProvided.ts";
-import { acceptedResult, type CallOutcome, isAccepted, refusalErrors } from "../shared/outcome.ts";
+import type { CallOutcome } from "../shared/outcome.ts";
 
 export interface CsvExportRequest {
   selection: EventSelection;
@@ -45,7 +46,7 @@ const cleared = { request: null, jobId: null, status: null, failure: null, error
  * server's worker gives up one whose runs keep dying. Leaving the dialog resets the machine, which
  * stops the polling.
  */
-export const csvExportMachine = setup({
+const csvExportSetup = setup({
   types: {
     context: {} as CsvExportContext,
     events: {} as CsvExportEvent,
@@ -58,7 +59,7 @@ export const csvExportMachine = setup({
     pollInterval: CSV_EXPORT_POLL_MS,
   },
   guards: {
-    outcomeAccepted: (_, params: { outcome: CallOutcome<unknown> }) => isAccepted(params.outcome),
+    outcomeAccepted,
     jobDone: ({ context }) => context.status?.state === "done",
     jobFailed: ({ context }) => context.status?.state === "failed",
   },
@@ -67,10 +68,11 @@ export const csvExportMachine = setup({
       ...cleared,
       request: params.request,
     })),
-    recordJob: assign((_, params: { jobId: string }) => ({ jobId: params.jobId })),
-    recordStatus: assign((_, params: { status: CsvJobStatus }) => ({ status: params.status })),
-    recordFailure: assign((_, params: { failure: CsvExportFailure; errors: ErrorItem[] }) => ({
-      failure: params.failure,
+    recordJob: assign((_, params: { result: { jobId: string } }) => ({ jobId: params.result.jobId })),
+    recordStatus: assign((_, params: { result: CsvJobStatus }) => ({ status: params.result })),
+    /** Without a `failure`, the server refused the call. */
+    recordFailure: assign((_, params: { failure?: CsvExportFailure; errors: ErrorItem[] }) => ({
+      failure: params.failure ?? "refused",
       errors: params.errors,
     })),
     recordException: assign((_, params: { error: unknown }) => ({
@@ -81,7 +83,11 @@ export const csvExportMachine = setup({
     /** Provided by the app: the success notice that the file is ready. */
     notifyReady: (_, _params: { status: CsvJobStatus }) => {},
   },
-}).createMachine({
+});
+
+const callStep = callSteps(csvExportSetup);
+
+export const csvExportMachine = csvExportSetup.createMachine({
   id: "csvExport",
   context: cleared,
   initial: "idle",
@@ -99,32 +105,13 @@ export const csvExportMachine = setup({
     },
     requesting: {
       tags: ["busy"],
-      invoke: {
-        id: "requestExport",
+      invoke: callStep({
         src: "requestExport",
         input: ({ context }) => context.request as CsvExportRequest,
-        onDone: [
-          {
-            guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
-            target: "accepted",
-            actions: {
-              type: "recordJob",
-              params: ({ event }) => ({ jobId: acceptedResult(event.output).jobId }),
-            },
-          },
-          {
-            target: "refused",
-            actions: {
-              type: "recordFailure",
-              params: ({ event }) => ({ failure: "refused" as const, errors: refusalErrors(event.output) }),
-            },
-          },
-        ],
-        onError: {
-          target: "failed",
-          actions: { type: "recordException", params: ({ event }) => ({ error: event.error }) },
-        },
-      },
+        accepted: { target: "accepted", actions: "recordJob" },
+        refused: { target: "refused", actions: "recordFailure" },
+        exception: { target: "failed", actions: "recordException" },
+      }),
     },
     refused: {
       // The operator may change the groups or options and output again.
@@ -143,35 +130,13 @@ export const csvExportMachine = setup({
           after: { pollInterval: "checking" },
         },
         checking: {
-          invoke: {
-            id: "exportStatus",
+          invoke: callStep({
             src: "exportStatus",
             input: ({ context }) => ({ jobId: context.jobId ?? "" }),
-            onDone: [
-              {
-                guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
-                target: "routing",
-                actions: {
-                  type: "recordStatus",
-                  params: ({ event }) => ({ status: acceptedResult(event.output) }),
-                },
-              },
-              {
-                target: "#csvExport.failed",
-                actions: {
-                  type: "recordFailure",
-                  params: ({ event }) => ({
-                    failure: "refused" as const,
-                    errors: refusalErrors(event.output),
-                  }),
-                },
-              },
-            ],
-            onError: {
-              target: "#csvExport.failed",
-              actions: { type: "recordException", params: ({ event }) => ({ error: event.error }) },
-            },
-          },
+            accepted: { target: "routing", actions: "recordStatus" },
+            refused: { target: "#csvExport.failed", actions: "recordFailure" },
+            exception: { target: "#csvExport.failed", actions: "recordException" },
+          }),
         },
         routing: {
           always: [

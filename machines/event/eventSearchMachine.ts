@@ -10,15 +10,10 @@ import {
   type EventSearch,
   eventSearchSchema,
 } from "../../src/contract/eventSearch.ts";
+import { callSteps, outcomeAccepted } from "../shared/callStep.ts";
 import { internalFailure } from "../shared/internalFailure.ts";
 import { notProvided } from "../shared/notProvided.ts";
-import {
-  acceptedResult,
-  type CallOutcome,
-  isAccepted,
-  refusalErrors,
-  refusedWith,
-} from "../shared/outcome.ts";
+import { type CallOutcome, hasCode } from "../shared/outcome.ts";
 import {
   isExportable,
   isRowSelected,
@@ -170,7 +165,7 @@ const isTicked = (context: EventSearchContext, eventId: string) => {
  * form checks before it submits). Another page or page size whose call fails outright (the network)
  * leaves the page shown where it stood, with its selection and the failure beside it.
  */
-export const eventSearchMachine = setup({
+const eventSearchSetup = setup({
   types: {
     context: {} as EventSearchContext,
     events: {} as EventSearchEvent,
@@ -186,16 +181,14 @@ export const eventSearchMachine = setup({
       assertEvent(event, "search.submit");
       return eventSearchSchema.safeParse(event.search).success;
     },
-    outcomeAccepted: (_, params: { outcome: CallOutcome<unknown> }) => isAccepted(params.outcome),
-    noDataFound: (_, params: { outcome: CallOutcome<unknown> }) =>
-      refusedWith(params.outcome, ERROR.noDataFound),
-    tooManyRows: (_, params: { outcome: CallOutcome<unknown> }) =>
-      refusedWith(params.outcome, ERROR.tooManyRows),
+    outcomeAccepted,
+    noDataFound: (_, params: { errors: ErrorItem[] }) => hasCode(params.errors, ERROR.noDataFound),
+    tooManyRows: (_, params: { errors: ErrorItem[] }) => hasCode(params.errors, ERROR.tooManyRows),
     hasNextPage: ({ context }) => context.page?.nextCursor != null,
     pageShown: ({ context }) => context.page !== null,
     /** 676 for a page after page 1: its cursor's events are gone (deleted since the page was left). */
-    laterPageGone: ({ context }, params: { outcome: CallOutcome<unknown> }) =>
-      context.cursors.length > 1 && refusedWith(params.outcome, ERROR.noDataFound),
+    laterPageGone: ({ context }, params: { errors: ErrorItem[] }) =>
+      context.cursors.length > 1 && hasCode(params.errors, ERROR.noDataFound),
     hasPreviousPage: ({ context }) => context.cursors.length > 1,
     allOfSearchSelected: ({ context }) => context.selection.kind === "search",
     rowStaysOneModel: ({ context, event }) => {
@@ -247,7 +240,7 @@ export const eventSearchMachine = setup({
         ...(event.selection ? { selection: event.selection } : {}),
       };
     }),
-    recordTotal: assign((_, params: { total: EventTotal }) => ({ total: params.total, countErrors: [] })),
+    recordTotal: assign((_, params: { result: EventTotal }) => ({ total: params.result, countErrors: [] })),
     recordCountErrors: assign((_, params: { errors: ErrorItem[] }) => ({ countErrors: params.errors })),
     recordCountException: assign((_, params: { error: unknown }) => ({
       countErrors: [internalFailure(params.error)],
@@ -273,8 +266,8 @@ export const eventSearchMachine = setup({
       errors: [],
       selectionErrors: [],
     })),
-    recordPage: assign(({ context }, params: { page: EventPage }) => ({
-      page: { ...params.page, position: { pageSize: context.pageSize, cursors: context.cursors } },
+    recordPage: assign(({ context }, params: { result: EventPage }) => ({
+      page: { ...params.result, position: { pageSize: context.pageSize, cursors: context.cursors } },
       errors: [],
     })),
     recordEmpty: assign((_, params: { errors: ErrorItem[] }) => ({
@@ -308,17 +301,19 @@ export const eventSearchMachine = setup({
         context.selection.kind === "ids" ? HAND_SELECTION_LIMIT_REFUSAL : EXCLUDED_SELECTION_LIMIT_REFUSAL,
       ],
     })),
-    selectAllOfSearch: assign(({ context }, params: { count: number; modelId: string; until: string }) => ({
-      selection: {
-        kind: "search",
-        search: context.search,
-        count: params.count,
-        modelId: params.modelId,
-        until: params.until,
-        excludedEventIds: [],
-      } satisfies ListSelection,
-      selectionErrors: [],
-    })),
+    selectAllOfSearch: assign(
+      ({ context }, params: { result: { count: number; modelId: string; until: string } }) => ({
+        selection: {
+          kind: "search",
+          search: context.search,
+          count: params.result.count,
+          modelId: params.result.modelId,
+          until: params.result.until,
+          excludedEventIds: [],
+        } satisfies ListSelection,
+        selectionErrors: [],
+      }),
+    ),
     recordSelectionErrors: assign((_, params: { errors: ErrorItem[] }) => ({
       selectionErrors: params.errors,
     })),
@@ -328,7 +323,11 @@ export const eventSearchMachine = setup({
     clearSelection: assign({ selection: NO_SELECTION, selectionErrors: [] }),
     forgetSelectionErrors: assign({ selectionErrors: [] }),
   },
-}).createMachine({
+});
+
+const callStep = callSteps(eventSearchSetup);
+
+export const eventSearchMachine = eventSearchSetup.createMachine({
   id: "eventSearch",
   context: ({ input }) => ({
     search: EMPTY_QUICK_SEARCH,
@@ -357,61 +356,28 @@ export const eventSearchMachine = setup({
           tags: ["busy"],
           // Another page size meanwhile searches again at once (the page being loaded is dropped).
           on: { "page.size": { target: "searching", reenter: true, actions: "choosePageSize" } },
-          invoke: {
-            id: "loadPage",
+          invoke: callStep({
             src: "loadPage",
             input: ({ context }) => ({
               search: context.search,
               pageSize: context.pageSize,
               cursor: context.cursors.at(-1) ?? null,
             }),
-            onDone: [
-              {
-                guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
-                target: "results",
-                actions: {
-                  type: "recordPage",
-                  params: ({ event }) => ({ page: acceptedResult(event.output) }),
-                },
-              },
-              {
-                // A later page that is gone (events deleted since it was left): page 1 instead.
-                guard: { type: "laterPageGone", params: ({ event }) => ({ outcome: event.output }) },
-                target: "searching",
-                reenter: true,
-                actions: "backToPageOne",
-              },
-              {
-                // 676: nothing to count either.
-                guard: { type: "noDataFound", params: ({ event }) => ({ outcome: event.output }) },
-                target: ["empty", "#eventSearch.total.idle"],
-                actions: {
-                  type: "recordEmpty",
-                  params: ({ event }) => ({ errors: refusalErrors(event.output) }),
-                },
-              },
-              {
-                target: ["error", "#eventSearch.total.idle"],
-                actions: {
-                  type: "recordErrors",
-                  params: ({ event }) => ({ errors: refusalErrors(event.output) }),
-                },
-              },
+            accepted: { target: "results", actions: "recordPage" },
+            refused: [
+              // A later page that is gone (events deleted since it was left): page 1 instead.
+              { guard: "laterPageGone", target: "searching", reenter: true, actions: "backToPageOne" },
+              // 676: nothing to count either.
+              { guard: "noDataFound", target: ["empty", "#eventSearch.total.idle"], actions: "recordEmpty" },
+              { target: ["error", "#eventSearch.total.idle"], actions: "recordErrors" },
             ],
-            onError: [
-              {
-                // Another page or page size failing outright (the network): the page shown and
-                // the selection stay, the operator pages again.
-                guard: "pageShown",
-                target: "results",
-                actions: { type: "keepShownPage", params: ({ event }) => ({ error: event.error }) },
-              },
-              {
-                target: ["error", "#eventSearch.total.idle"],
-                actions: { type: "recordException", params: ({ event }) => ({ error: event.error }) },
-              },
+            exception: [
+              // Another page or page size failing outright (the network): the page shown and the selection
+              // stay, the operator pages again.
+              { guard: "pageShown", target: "results", actions: "keepShownPage" },
+              { target: ["error", "#eventSearch.total.idle"], actions: "recordException" },
             ],
-          },
+          }),
         },
         results: {
           initial: "browsing",
@@ -448,45 +414,18 @@ export const eventSearchMachine = setup({
             },
             selectingAll: {
               tags: ["busy"],
-              invoke: {
-                id: "selectAll",
+              invoke: callStep({
                 src: "selectAll",
                 input: ({ context }) => ({ search: context.search }),
-                onDone: [
-                  {
-                    guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
-                    target: "browsing",
-                    actions: {
-                      type: "selectAllOfSearch",
-                      params: ({ event }) => acceptedResult(event.output),
-                    },
-                  },
-                  {
-                    // More than 150,000 matches: the dialog asking to split the search period.
-                    guard: { type: "tooManyRows", params: ({ event }) => ({ outcome: event.output }) },
-                    target: "splitDialog",
-                    actions: {
-                      type: "recordSelectionErrors",
-                      params: ({ event }) => ({ errors: refusalErrors(event.output) }),
-                    },
-                  },
-                  {
-                    // Several screening models (or any other refusal): shown, the selection unchanged.
-                    target: "browsing",
-                    actions: {
-                      type: "recordSelectionErrors",
-                      params: ({ event }) => ({ errors: refusalErrors(event.output) }),
-                    },
-                  },
+                accepted: { target: "browsing", actions: "selectAllOfSearch" },
+                refused: [
+                  // More than 150,000 matches: the dialog asking to split the search period.
+                  { guard: "tooManyRows", target: "splitDialog", actions: "recordSelectionErrors" },
+                  // Several screening models (or any other refusal): shown, the selection unchanged.
+                  { target: "browsing", actions: "recordSelectionErrors" },
                 ],
-                onError: {
-                  target: "browsing",
-                  actions: {
-                    type: "recordSelectionException",
-                    params: ({ event }) => ({ error: event.error }),
-                  },
-                },
-              },
+                exception: { target: "browsing", actions: "recordSelectionException" },
+              }),
             },
             splitDialog: {
               on: { "split.close": { target: "browsing", actions: "forgetSelectionErrors" } },
@@ -522,32 +461,13 @@ export const eventSearchMachine = setup({
       states: {
         idle: {},
         counting: {
-          invoke: {
-            id: "countTotal",
+          invoke: callStep({
             src: "countTotal",
             input: ({ context }) => ({ search: context.search }),
-            onDone: [
-              {
-                guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
-                target: "counted",
-                actions: {
-                  type: "recordTotal",
-                  params: ({ event }) => ({ total: acceptedResult(event.output) }),
-                },
-              },
-              {
-                target: "failed",
-                actions: {
-                  type: "recordCountErrors",
-                  params: ({ event }) => ({ errors: refusalErrors(event.output) }),
-                },
-              },
-            ],
-            onError: {
-              target: "failed",
-              actions: { type: "recordCountException", params: ({ event }) => ({ error: event.error }) },
-            },
-          },
+            accepted: { target: "counted", actions: "recordTotal" },
+            refused: { target: "failed", actions: "recordCountErrors" },
+            exception: { target: "failed", actions: "recordCountException" },
+          }),
         },
         counted: {},
         failed: {

@@ -12,6 +12,7 @@ import {
   type NEGATIVE_SETTLE_CATEGORIES,
 } from "../../src/contract/eventActions.ts";
 import type { EditBlock, EventDetail } from "../../src/contract/eventDetail.ts";
+import { callSteps, outcomeAccepted } from "../shared/callStep.ts";
 import { internalFailure } from "../shared/internalFailure.ts";
 import { notProvided } from "../shared/notProvided.ts";
 import { accepted, acceptedResult, type CallOutcome, isAccepted, refusalErrors } from "../shared/outcome.ts";
@@ -194,7 +195,7 @@ const backToEvent = { target: "#manualScreening.viewing", actions: "clearEdit" }
  * the operator works in it, the lock is renewed every `editLockRenewal`; a renewal refused or failed
  * ends the dialog as a refused or failed save would, with what was typed kept.
  */
-export const manualScreeningMachine = setup({
+const manualScreeningSetup = setup({
   types: {
     context: {} as ManualScreeningContext,
     events: {} as ManualScreeningEvent,
@@ -211,7 +212,7 @@ export const manualScreeningMachine = setup({
     editLockRenewal: EDIT_LOCK_RENEW_MINUTES * 60_000,
   },
   guards: {
-    outcomeAccepted: (_, params: { outcome: CallOutcome<unknown> }) => isAccepted(params.outcome),
+    outcomeAccepted,
     shownBlocked: ({ event }) => {
       assertEvent(event, "detail.show");
       return event.editBlock !== null;
@@ -294,7 +295,7 @@ export const manualScreeningMachine = setup({
       };
     }),
     keepDraft: assign(({ context }) => ({ keptDraft: context.draft })),
-    recordOptions: assign((_, params: { options: EditOptions }) => ({ options: params.options })),
+    recordOptions: assign((_, params: { result: EditOptions }) => ({ options: params.result })),
     recordNoLabels: assign({ errors: [{ code: ERROR.noLabels, message: "" }] }),
     recordDraft: assign((_, params: { values: ActionValues }) => ({ draft: params.values, errors: [] })),
     // What the dialog holds now; a field error the server gave stays until the next save.
@@ -312,9 +313,9 @@ export const manualScreeningMachine = setup({
       }),
     ),
     clearFailure: assign({ errors: [], failedStep: null }),
-    recordSaved: assign((_, params: { detail: EventDetail }) => ({
-      version: params.detail.version,
-      block: params.detail.editBlock,
+    recordSaved: assign((_, params: { result: { detail: EventDetail } }) => ({
+      version: params.result.detail.version,
+      block: params.result.detail.editBlock,
       errors: [],
     })),
     /** Provided by the app: the detail screen shows the fresh detail a save answered. */
@@ -333,7 +334,29 @@ export const manualScreeningMachine = setup({
     /** Provided by the app: ends the edit lock (eventEditEnd) when a dialog is left without a save. */
     releaseEdit: (_, _params: { eventId: string }) => {},
   },
-}).createMachine({
+});
+
+const callStep = callSteps(manualScreeningSetup);
+
+/**
+ * 015 answered a save or a lock renewal: the dialog closes, what was typed waits for the same
+ * action's dialog (keptDraft), the event reloads.
+ */
+const conflictClosesDialog = {
+  guard: "conflict",
+  target: "#manualScreening.conflict",
+  actions: ["recordErrors", "keepDraft", RELEASE],
+} as const;
+/**
+ * Any other refusal that ends the dialog (the event taken meanwhile: 688 once this operator's lock
+ * had lapsed, a job's 999 or 1000): what was typed waits for the same dialog, as after 015.
+ */
+const refusalClosesDialog = {
+  target: "#manualScreening.refused",
+  actions: ["recordErrors", "keepDraft", RELEASE],
+} as const;
+
+export const manualScreeningMachine = manualScreeningSetup.createMachine({
   id: "manualScreening",
   context: {
     eventId: "",
@@ -369,77 +392,42 @@ export const manualScreeningMachine = setup({
     preparing: {
       tags: ["busy"],
       on: { "detail.show": showAnother(false) },
-      invoke: {
-        id: "loadOptions",
+      invoke: callStep({
         src: "loadOptions",
         input: ({ context }) => ({ action: context.action ?? "ok" }),
-        onDone: [
-          {
-            guard: { type: "labelsMissing", params: ({ event }) => ({ outcome: event.output }) },
-            target: "refused",
-            actions: "recordNoLabels",
-          },
-          {
-            guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
-            target: "beginning",
-            actions: {
-              type: "recordOptions",
-              params: ({ event }) => ({ options: acceptedResult(event.output) }),
-            },
-          },
-          {
-            target: "refused",
-            actions: {
-              type: "recordErrors",
-              params: ({ event }) => ({ errors: refusalErrors(event.output) }),
-            },
-          },
+        accepted: [
+          { guard: "labelsMissing", target: "refused", actions: "recordNoLabels" },
+          { target: "beginning", actions: "recordOptions" },
         ],
-        onError: {
+        refused: { target: "refused", actions: "recordErrors" },
+        exception: {
           target: "error",
           actions: {
             type: "recordException",
-            params: ({ event }) => ({ error: event.error, step: "preparing" as const }),
+            params: ({ event }) => ({ error: event.error, step: "preparing" }),
           },
         },
-      },
+      }),
     },
     beginning: {
       tags: ["busy"],
       on: { "detail.show": showAnother(false) },
-      invoke: {
-        id: "beginEdit",
+      invoke: callStep({
         src: "beginEdit",
         input: editInput,
-        onDone: [
-          {
-            guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
-            target: "holding",
-          },
-          {
-            guard: { type: "conflict", params: ({ event }) => ({ errors: refusalErrors(event.output) }) },
-            target: "conflict",
-            actions: {
-              type: "recordErrors",
-              params: ({ event }) => ({ errors: refusalErrors(event.output) }),
-            },
-          },
-          {
-            target: "refused",
-            actions: {
-              type: "recordErrors",
-              params: ({ event }) => ({ errors: refusalErrors(event.output) }),
-            },
-          },
+        accepted: { target: "holding" },
+        refused: [
+          { guard: "conflict", target: "conflict", actions: "recordErrors" },
+          { target: "refused", actions: "recordErrors" },
         ],
-        onError: {
+        exception: {
           target: "error",
           actions: {
             type: "recordException",
-            params: ({ event }) => ({ error: event.error, step: "beginning" as const }),
+            params: ({ event }) => ({ error: event.error, step: "beginning" }),
           },
         },
-      },
+      }),
     },
     /**
      * The edit lock is held: the dialog is open. Leaving it without a save releases the lock. While
@@ -532,19 +520,16 @@ export const manualScreeningMachine = setup({
                   { target: ".inDialog", actions: "forgetShownMeanwhile" },
                 ],
               },
-              invoke: {
-                id: "save",
+              invoke: callStep({
                 src: "save",
                 input: ({ context }): SaveInput => {
                   if (!context.draft) throw new Error("saving without values");
                   return { eventId: context.eventId, version: context.version, values: context.draft };
                 },
-                onDone: [
+                // Another event shown meanwhile: the save's answer is told by a notice, its event no longer shown.
+                before: [
                   {
-                    guard: {
-                      type: "acceptedMeanwhile",
-                      params: ({ event }) => ({ outcome: event.output }),
-                    },
+                    guard: "acceptedMeanwhile",
                     target: "#manualScreening.showingMeanwhile",
                     actions: {
                       type: "notifySaved",
@@ -568,68 +553,30 @@ export const manualScreeningMachine = setup({
                       },
                     ],
                   },
-                  {
-                    guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
-                    target: "#manualScreening.saved",
-                    actions: [
-                      {
-                        type: "recordSaved",
-                        params: ({ event }) => ({ detail: acceptedResult(event.output).detail }),
-                      },
-                      {
-                        type: "detailSaved",
-                        params: ({ event }) => ({ detail: acceptedResult(event.output).detail }),
-                      },
-                      {
-                        type: "notifySaved",
-                        params: ({ context, event }) => ({
-                          action: context.action ?? "ok",
-                          messages: accepted(event.output).messages,
-                        }),
-                      },
-                    ],
-                  },
-                  {
-                    guard: {
-                      type: "conflict",
-                      params: ({ event }) => ({ errors: refusalErrors(event.output) }),
-                    },
-                    target: "#manualScreening.conflict",
-                    actions: [
-                      {
-                        type: "recordErrors",
-                        params: ({ event }) => ({ errors: refusalErrors(event.output) }),
-                      },
-                      "keepDraft",
-                      RELEASE,
-                    ],
-                  },
-                  {
-                    guard: {
-                      type: "formRefusal",
-                      params: ({ event }) => ({ errors: refusalErrors(event.output) }),
-                    },
-                    target: "editing",
-                    actions: {
-                      type: "recordErrors",
-                      params: ({ event }) => ({ errors: refusalErrors(event.output) }),
-                    },
-                  },
-                  {
-                    // The event taken meanwhile (688 once this operator's lock had lapsed, a job's 999 or
-                    // 1000) or another refusal: what was typed waits for the same dialog, as after 015.
-                    target: "#manualScreening.refused",
-                    actions: [
-                      {
-                        type: "recordErrors",
-                        params: ({ event }) => ({ errors: refusalErrors(event.output) }),
-                      },
-                      "keepDraft",
-                      RELEASE,
-                    ],
-                  },
                 ],
-                onError: [
+                accepted: {
+                  target: "#manualScreening.saved",
+                  actions: [
+                    "recordSaved",
+                    {
+                      type: "detailSaved",
+                      params: ({ event }) => ({ detail: acceptedResult(event.output).detail }),
+                    },
+                    {
+                      type: "notifySaved",
+                      params: ({ context, event }) => ({
+                        action: context.action ?? "ok",
+                        messages: accepted(event.output).messages,
+                      }),
+                    },
+                  ],
+                },
+                refused: [
+                  conflictClosesDialog,
+                  { guard: "formRefusal", target: "editing", actions: "recordErrors" },
+                  refusalClosesDialog,
+                ],
+                exception: [
                   {
                     guard: "shownMeanwhile",
                     target: "#manualScreening.showingMeanwhile",
@@ -649,13 +596,13 @@ export const manualScreeningMachine = setup({
                     actions: [
                       {
                         type: "recordException",
-                        params: ({ event }) => ({ error: event.error, step: "saving" as const }),
+                        params: ({ event }) => ({ error: event.error, step: "saving" }),
                       },
                       RELEASE,
                     ],
                   },
                 ],
-              },
+              }),
             },
           },
         },
@@ -693,59 +640,27 @@ export const manualScreeningMachine = setup({
                   actions: { type: "recordInput", params: ({ event }) => ({ values: event.values }) },
                 },
               },
-              invoke: {
-                id: "renewEdit",
+              invoke: callStep({
                 src: "renewEdit",
                 input: editInput,
-                onDone: [
-                  {
-                    guard: { type: "outcomeAccepted", params: ({ event }) => ({ outcome: event.output }) },
-                    target: "held",
-                  },
+                accepted: { target: "held" },
+                refused: [{ guard: "saving", target: "lapsing" }, conflictClosesDialog, refusalClosesDialog],
+                exception: [
                   { guard: "saving", target: "lapsing" },
                   {
-                    guard: {
-                      type: "conflict",
-                      params: ({ event }) => ({ errors: refusalErrors(event.output) }),
-                    },
-                    target: "#manualScreening.conflict",
-                    actions: [
-                      {
-                        type: "recordErrors",
-                        params: ({ event }) => ({ errors: refusalErrors(event.output) }),
-                      },
-                      "keepDraft",
-                      RELEASE,
-                    ],
-                  },
-                  {
-                    target: "#manualScreening.refused",
-                    actions: [
-                      {
-                        type: "recordErrors",
-                        params: ({ event }) => ({ errors: refusalErrors(event.output) }),
-                      },
-                      "keepDraft",
-                      RELEASE,
-                    ],
-                  },
-                ],
-                onError: [
-                  { guard: "saving", target: "lapsing" },
-                  {
-                    // As an exception while taking the lock: retry takes it again and reopens the
-                    // dialog with the values typed (the draft).
+                    // As an exception while taking the lock: retry takes it again and reopens the dialog with the
+                    // values typed (the draft).
                     target: "#manualScreening.error",
                     actions: [
                       {
                         type: "recordException",
-                        params: ({ event }) => ({ error: event.error, step: "beginning" as const }),
+                        params: ({ event }) => ({ error: event.error, step: "beginning" }),
                       },
                       RELEASE,
                     ],
                   },
                 ],
-              },
+              }),
             },
             /** Not renewed for want of input: the lock lapses in its time; input renews it at once. */
             lapsing: {
