@@ -6,6 +6,7 @@ import { MAX_BODY_BYTES } from "../contract/envelope.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/schema.ts";
 import type { TenantCopy } from "./db/tenantCopy.ts";
+import { sweepExpiredDownloads } from "./jobs/downloadLinks.ts";
 import { createJobWorker, type JobWorker } from "./jobs/jobWorker.ts";
 import { purgeSpentResetTokens } from "./jobs/passwordResetTokenPurge.ts";
 import { purgeEndedSessions } from "./jobs/sessionPurge.ts";
@@ -36,6 +37,8 @@ import type { ServiceDeps } from "./services/deps.ts";
 import { createEventActionService } from "./services/eventActions/eventActionService.ts";
 import { createEventDetailService } from "./services/eventDetail/eventDetailService.ts";
 import { createEventDisplayFormatService } from "./services/eventDisplayFormatService.ts";
+import { eventExportJob } from "./services/eventExport/eventExportJob.ts";
+import { EVENT_CSV_JOB } from "./services/eventExport/eventExportPayload.ts";
 import { createEventListService } from "./services/eventSearch/eventListService.ts";
 import { createPasswordResetService } from "./services/passwordResetService.ts";
 import { createReleasedRuleService } from "./services/releasedRuleService.ts";
@@ -103,6 +106,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Ended sessions and spent password reset tokens go after their retention (jobs/*Purge.ts).
   jobs.addSweeper("ended sessions", () => purgeEndedSessions(db, config, now()));
   jobs.addSweeper("spent password reset tokens", () => purgeSpentResetTokens(db, now()));
+  // The event CSV output's job, and the sweep of the download files it leaves.
+  jobs.register(EVENT_CSV_JOB, eventExportJob(deps));
+  jobs.addSweeper("expired downloads", () => sweepExpiredDownloads(db, config.dataDir, now()));
 
   await app.register(fastifyCookie);
   installSecurityHeaders(app, config.publicUrl.startsWith("https:"));
