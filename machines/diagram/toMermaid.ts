@@ -93,8 +93,34 @@ function nameOf(item: unknown): string | undefined {
   return undefined;
 }
 
+/** The parts of a composite guard (xstate's `and`, `or`, `not`), each a guard of its own. */
+const partsOf = (guard: object): unknown[] =>
+  "guards" in guard && Array.isArray(guard.guards) ? guard.guards : [];
+
+/**
+ * A guard as the chart reads it: its name, or for xstate's higher-order guards the names they
+ * combine (`a and not b`, `in {"holding":...}`), so no composite prints as an unnamed inline.
+ */
+function guardName(guard: unknown, nested = false): string {
+  if (typeof guard !== "function") return nameOf(guard) ?? "guard";
+  const parts = partsOf(guard).map((part) => guardName(part, true));
+  const wrap = (text: string) => (nested ? `(${text})` : text);
+  switch (guard.name) {
+    case "and":
+      return wrap(parts.join(" and "));
+    case "or":
+      return wrap(parts.join(" or "));
+    case "not":
+      return `not ${parts[0] ?? "guard"}`;
+    case "stateIn":
+      return `in ${JSON.stringify("stateValue" in guard ? guard.stateValue : null)}`;
+    default:
+      return nameOf(guard) ?? "inline";
+  }
+}
+
 function label(machine: AnyStateMachine, t: AnyTransitionDefinition): string {
-  const guard = t.guard === undefined ? "" : ` [${nameOf(t.guard) ?? "guard"}]`;
+  const guard = t.guard === undefined ? "" : ` [${guardName(t.guard)}]`;
   const actions = t.actions.map(nameOf).filter((name) => name !== undefined);
   return `${eventLabel(machine, t)}${guard}${actions.length > 0 ? ` / ${actions.join(", ")}` : ""}`;
 }
