@@ -34,6 +34,7 @@ import { createApiConnectionService } from "./services/apiConnectionService.ts";
 import { createAuthService } from "./services/authService.ts";
 import { type CredentialCipher, loadCredentialCipher } from "./services/credentialCipher.ts";
 import type { ServiceDeps } from "./services/deps.ts";
+import { createDownloadService } from "./services/downloadService.ts";
 import { createEventActionService } from "./services/eventActions/eventActionService.ts";
 import { createEventDetailService } from "./services/eventDetail/eventDetailService.ts";
 import { createEventDisplayFormatService } from "./services/eventDisplayFormatService.ts";
@@ -131,7 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerEventDetailRoutes(app, createEventDetailService(deps));
   registerEventActionRoutes(app, createEventActionService(deps));
   registerEventExportRoutes(app, deps, jobs);
-  registerDownloadRoutes(app, deps, sessions);
+  registerDownloadRoutes(app, createDownloadService(deps), sessions);
   await options.extraRoutes?.(app);
 
   const spaFallback = await installSpa(app, options.clientDir ?? DEFAULT_CLIENT_DIR, {

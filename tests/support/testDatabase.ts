@@ -28,9 +28,6 @@ const TEMPLATE_INPUTS = [
   "src/server/services/apiConnectionService.ts",
   "src/server/services/credentialCipher.ts",
   "src/server/screening",
-  "src/server/services/negativeLookup.ts",
-  "src/server/services/whiteLookup.ts",
-  "src/server/services/ipGeo.ts",
   "src/contract/screens.ts",
   "src/contract/codes.ts",
 ];

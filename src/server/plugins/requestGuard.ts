@@ -6,7 +6,7 @@ import { type ScreenId, screenWithin } from "../../contract/screens.ts";
 import { ApiError } from "../apiError.ts";
 import { ipListAllows } from "../services/allowedIpService.ts";
 import { permits } from "../services/permissionService.ts";
-import type { AuthContext, SessionService } from "../services/sessionService.ts";
+import type { AuthContext, SessionCheck, SessionService } from "../services/sessionService.ts";
 import { requestLang, trimStrings } from "./envelope.ts";
 import { SESSION_COOKIE } from "./sessionCookie.ts";
 
@@ -59,6 +59,30 @@ export function installRequestGuard(app: FastifyInstance, deps: GuardDeps): void
 const alsoReadsOf = (access: { screenId: ScreenId; alsoReads?: ScreenId }): ScreenId | undefined =>
   access.alsoReads ?? screenWithin(access.screenId);
 
+/**
+ * The request's session, checked with its anti-forgery token, from one of the company's allowed
+ * source IPs, else InvalidToken or SourceIpNotAllowed. The screens' permissions come in the same read.
+ * A navigation (a download link) passes a null token: its SameSite=Strict cookie is the proof.
+ */
+export async function signedInSession(
+  request: FastifyRequest,
+  sessions: SessionService,
+  token: string | null | undefined,
+  screenId?: ScreenId,
+  alsoReads?: ScreenId,
+): Promise<Extract<SessionCheck, { ok: true }>> {
+  const session = await sessions.check(request.cookies[SESSION_COOKIE], token, screenId, alsoReads);
+  if (!session.ok) {
+    request.log.info({ reason: session.reason }, "session refused");
+    throw new ApiError(ERROR.invalidToken);
+  }
+  if (!ipListAllows(session.consoleIps, request.ip)) {
+    request.log.warn({ companyId: session.auth.companyId, sourceIp: request.ip }, "source IP not allowed");
+    throw new ApiError(ERROR.sourceIpNotAllowed);
+  }
+  return session;
+}
+
 async function authorize(request: FastifyRequest, call: CallSpec, deps: GuardDeps): Promise<AuthContext> {
   const info = request.envelope?.info;
   const access = call.access;
@@ -66,21 +90,8 @@ async function authorize(request: FastifyRequest, call: CallSpec, deps: GuardDep
   // One round trip: the session, the company's allowed IPs and the screen's permission are read
   // together; they are still judged in this order, each refusal as before.
   const alsoReads = access.kind === "read" || access.kind === "write" ? alsoReadsOf(access) : undefined;
-  const session = await deps.sessions.check(
-    request.cookies[SESSION_COOKIE],
-    info?.token,
-    screenId,
-    alsoReads,
-  );
-  if (!session.ok) {
-    request.log.info({ reason: session.reason }, "session refused");
-    throw new ApiError(ERROR.invalidToken);
-  }
+  const session = await signedInSession(request, deps.sessions, info?.token, screenId, alsoReads);
   const { auth } = session;
-  if (!ipListAllows(session.consoleIps, request.ip)) {
-    request.log.warn({ companyId: auth.companyId, sourceIp: request.ip }, "source IP not allowed");
-    throw new ApiError(ERROR.sourceIpNotAllowed);
-  }
   // The tenant is the session's; a body naming another company is refused, never followed.
   if (info?.shopId !== auth.companyId) {
     request.log.warn({ companyId: auth.companyId, shopId: info?.shopId }, "shopId of another tenant");

@@ -1,5 +1,5 @@
 import type { AuthKind, Party, Transaction } from "../../contract/screening.ts";
-import type { IpGeo } from "../services/ipGeo.ts";
+import type { IpGeo } from "./ipGeo.ts";
 import type { LinkKeyValue } from "./linkKeys.ts";
 import { manualDeadlineOf } from "./manualDeadline.ts";
 import { normalizeDomain } from "./normalize.ts";

@@ -1,5 +1,6 @@
+import type { Kysely } from "kysely";
 import type { AuthKind, Transaction } from "../../contract/screening.ts";
-import type { ServiceDeps } from "../services/deps.ts";
+import type { Database } from "../db/schema.ts";
 import { type EvaluateOptions, evaluateRelease } from "./evaluateRelease.ts";
 import { newEventId } from "./eventId.ts";
 import { factNeedsOf } from "./factNeeds.ts";
@@ -64,7 +65,7 @@ const EVENT_ID_ATTEMPTS = 5;
  * with duplicate: true.
  */
 export async function screenTransaction(
-  deps: Pick<ServiceDeps, "db" | "now">,
+  deps: { db: Kysely<Database>; now: () => Date },
   target: ScreeningTarget,
   tx: Transaction,
   options: ScreenOptions = {},
@@ -89,7 +90,7 @@ export async function screenTransaction(
 }
 
 async function screenAndStore(
-  db: ServiceDeps["db"],
+  db: Kysely<Database>,
   target: ScreeningTarget,
   tx: Transaction,
   options: ScreenOptions & { now: Date },

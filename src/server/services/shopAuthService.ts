@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { type Kysely, type RawBuilder, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { REPLAY_WINDOW_SECONDS, type ShopInfo } from "../../contract/screeningApi.ts";
 import { PREPARED } from "../db/preparedStatements.ts";
 import type { Database } from "../db/schema.ts";
+import { CREDENTIAL_FINGERPRINT } from "../screening/credentialFingerprints.ts";
 import { ipListAllows } from "./allowedIpService.ts";
 import { decryptApplicationSecret } from "./apiConnectionService.ts";
 import type { CredentialCipher } from "./credentialCipher.ts";
@@ -74,28 +75,6 @@ export interface ShopApplication {
 }
 
 /**
- * The application's credential fingerprint, computed where it is stored: md5 of the secret's
- * ciphertext (a new one on every rotation: fresh key and IV), the model and the company's API
- * allowed-IP list. `a` is the api_applications row.
- */
-const FINGERPRINT = sql`md5(a.secret_ciphertext || '|' || a.model_id || '|' || coalesce((
-    select string_agg(ip.address || '/' || ip.subnet::text, ',' order by ip.address, ip.subnet)
-    from allowed_ip_addresses ip where ip.company_id = a.company_id and ip.kind = 'api'), ''))`;
-
-/**
- * One JSON value: [application ID, current credential fingerprint] of each of the given applications
- * that still exists (`applicationIds` is a text array parameter), to read in the same statement as
- * other work: what proves a cached authentication still current.
- */
-export const credentialFingerprintsSql = (applicationIds: RawBuilder<unknown>): RawBuilder<unknown> =>
-  sql`(select coalesce(json_agg(json_build_array(a.application_id, ${FINGERPRINT})), '[]'::json)
-    from api_applications a where a.application_id = any(${applicationIds}::text[]))`;
-
-/** Reads credentialFingerprintsSql's value: the fingerprint of each application found. */
-export const credentialFingerprintsOf = (value: unknown): Map<string, string> =>
-  new Map((value ?? []) as [string, string][]);
-
-/**
  * The application, its current secret key, its model and its company's API allowed-IP list: one
  * round trip instead of three per call.
  */
@@ -113,7 +92,7 @@ export async function shopApplication(
   }>`${sql.raw(PREPARED)}select a.company_id, a.secret_ciphertext, a.model_id,
       coalesce((select json_agg(json_build_array(ip.address, ip.subnet)) from allowed_ip_addresses ip
         where ip.company_id = a.company_id and ip.kind = 'api'), '[]'::json) as api_ips,
-      ${FINGERPRINT} as fingerprint
+      ${CREDENTIAL_FINGERPRINT} as fingerprint
     from api_applications a where a.application_id = ${applicationId}`.execute(db);
   const row = rows[0];
   if (!row) return undefined;

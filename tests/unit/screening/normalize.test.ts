@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { transactionSchema } from "../../../src/contract/screening.ts";
 import { newEventId } from "../../../src/server/screening/eventId.ts";
+import { ipGeoAddress } from "../../../src/server/screening/ipGeo.ts";
 import { linkKeysOf } from "../../../src/server/screening/linkKeys.ts";
 import { negativeKeysOf, negativeProbesOf } from "../../../src/server/screening/negativeKeys.ts";
 import {
@@ -12,8 +13,7 @@ import {
   normalizeIp,
   normalizeTel,
 } from "../../../src/server/screening/normalize.ts";
-import { ipGeoAddress } from "../../../src/server/services/ipGeo.ts";
-import { normalizeWhiteValue } from "../../../src/server/services/whiteLookup.ts";
+import { normalizeWhiteValue } from "../../../src/server/screening/whiteLookup.ts";
 
 const H = (text: string) => createHash("sha256").update(text).digest("hex").toUpperCase();
 

@@ -6,8 +6,10 @@ import { evaluateRelease } from "../../screening/evaluateRelease.ts";
 import { newEventId } from "../../screening/eventId.ts";
 import { factNeedsOf } from "../../screening/factNeeds.ts";
 import { jstHour } from "../../screening/gatherFacts.ts";
+import type { IpGeo } from "../../screening/ipGeo.ts";
 import { type LinkKeyValue, linkKeysOf } from "../../screening/linkKeys.ts";
 import { negativeProbesOf } from "../../screening/negativeKeys.ts";
+import { negativePairId } from "../../screening/negativeLookup.ts";
 import { normalizeIp, normalizeKeywordText } from "../../screening/normalize.ts";
 import { RELATED_PER_KEY, type RelatedEvent } from "../../screening/relatedLookup.ts";
 import { activeReleases } from "../../screening/releaseCache.ts";
@@ -23,9 +25,7 @@ import {
   velocityFactKey,
   type WhiteType,
 } from "../../screening/types.ts";
-import type { IpGeo } from "../../services/ipGeo.ts";
-import { negativePairId } from "../../services/negativeLookup.ts";
-import { whiteProbesOf } from "../../services/whiteLookup.ts";
+import { whiteProbesOf } from "../../screening/whiteLookup.ts";
 import type { Database } from "../schema.ts";
 
 /**

@@ -4,7 +4,7 @@ import { NEGATIVE_OPERATION } from "../../../contract/eventActions.ts";
 import { messageText } from "../../../contract/messages.ts";
 import { ApiError } from "../../apiError.ts";
 import type { Database } from "../../db/schema.ts";
-import { syncNegativeKeys } from "../negativeLookup.ts";
+import { syncNegativeKeys } from "../../screening/negativeLookup.ts";
 import type { Editor, HeldEvent } from "./editGate.ts";
 import { NEGATIVE_CUSTOMER_TYPE, type NegativeParty, partyNegativeEntry } from "./partyNegativeEntry.ts";
 

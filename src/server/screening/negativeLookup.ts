@@ -1,6 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Database } from "../db/schema.ts";
-import { negativeKeysOf } from "../screening/negativeKeys.ts";
+import { negativeKeysOf } from "./negativeKeys.ts";
 
 export const negativePairId = (item: string, value: string): string => `${item}\u0000${value}`;
 
