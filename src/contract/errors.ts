@@ -39,6 +39,11 @@ export const ERROR = {
   noItemSelected: "InvalidData.NoItemSelected",
   multipleModels: "InvalidData.MultipleModels",
   downloadExpired: "InvalidData.DownloadExpired",
+  // Administration (issue 41): refusals that would leave a tenant unmanageable or lock the caller out.
+  lastAdministrator: "InvalidData.LastAdministrator",
+  selfLockout: "InvalidData.SelfLockout",
+  roleInUse: "InvalidData.RoleInUse",
+  standardRole: "InvalidData.StandardRole",
 } as const;
 export type ErrorCode = (typeof ERROR)[keyof typeof ERROR];
 
@@ -97,4 +102,8 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   [ERROR.noItemSelected]: 400,
   [ERROR.multipleModels]: 400,
   [ERROR.downloadExpired]: 410,
+  [ERROR.lastAdministrator]: 409,
+  [ERROR.selfLockout]: 409,
+  [ERROR.roleInUse]: 409,
+  [ERROR.standardRole]: 409,
 };

@@ -50,6 +50,7 @@ export const SCREENS = {
   OperatorEdit: { path: "/OperatorEdit", group: "admin" },
   OperatorRoleList: { path: "/OperatorRoleList", group: "admin" },
   AllowedIpAddress: { path: "/AllowedIpAddress", group: "admin" },
+  AuditLog: { path: "/AuditLog", group: "admin" },
 } as const satisfies Record<string, { path: string | null; group: ScreenGroup }>;
 
 export type ScreenId = keyof typeof SCREENS;

@@ -3,9 +3,11 @@ import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import { MAX_BODY_BYTES } from "../contract/envelope.ts";
+import { createAuditLogService } from "./audit/auditLogService.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/schema.ts";
 import type { TenantCopy } from "./db/tenantCopy.ts";
+import { purgeExpiredAuditLog } from "./jobs/auditLogPurge.ts";
 import { sweepExpiredDownloads } from "./jobs/downloadLinks.ts";
 import { createJobWorker, type JobWorker } from "./jobs/jobWorker.ts";
 import { purgeSpentResetTokens } from "./jobs/passwordResetTokenPurge.ts";
@@ -19,7 +21,9 @@ import { loggerOptions } from "./plugins/logging.ts";
 import { installRequestGuard } from "./plugins/requestGuard.ts";
 import { installSecurityHeaders } from "./plugins/securityHeaders.ts";
 import { installSpa } from "./plugins/spa.ts";
+import { registerAllowedIpRoutes } from "./routes/allowedIp.ts";
 import { registerApiConnectionRoutes } from "./routes/apiConnection.ts";
+import { registerAuditLogRoutes } from "./routes/auditLog.ts";
 import { registerAuthRoutes } from "./routes/auth.ts";
 import { registerDownloadRoutes } from "./routes/download.ts";
 import { registerEventActionRoutes } from "./routes/eventActions.ts";
@@ -27,9 +31,14 @@ import { registerEventDetailRoutes } from "./routes/eventDetail.ts";
 import { registerEventDisplayFormatRoutes } from "./routes/eventDisplayFormat.ts";
 import { registerEventExportRoutes } from "./routes/eventExport.ts";
 import { registerEventListRoutes } from "./routes/eventList.ts";
+import { registerOperatorRoutes } from "./routes/operators.ts";
 import { registerPermissionRoutes } from "./routes/permissions.ts";
 import { registerReleasedRuleRoutes } from "./routes/releasedRules.ts";
+import { registerRoleRoutes } from "./routes/roles.ts";
 import { registerScreeningApiRoutes } from "./routes/screeningApi.ts";
+import { createAllowedIpAdminService } from "./services/admin/allowedIpAdminService.ts";
+import { createOperatorService } from "./services/admin/operatorService.ts";
+import { createRoleService } from "./services/admin/roleService.ts";
 import { createApiConnectionService } from "./services/apiConnectionService.ts";
 import { createAuthService } from "./services/authService.ts";
 import { type CredentialCipher, loadCredentialCipher } from "./services/credentialCipher.ts";
@@ -107,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Ended sessions and spent password reset tokens go after their retention (jobs/*Purge.ts).
   jobs.addSweeper("ended sessions", () => purgeEndedSessions(db, config, now()));
   jobs.addSweeper("spent password reset tokens", () => purgeSpentResetTokens(db, now()));
+  jobs.addSweeper("expired audit log rows", () => purgeExpiredAuditLog(db, config, now()));
   // The event CSV output's job, and the sweep of the download files it leaves.
   jobs.register(EVENT_CSV_JOB, eventExportJob(deps));
   jobs.addSweeper("expired downloads", () => sweepExpiredDownloads(db, config.dataDir, now()));
@@ -133,6 +143,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerEventActionRoutes(app, createEventActionService(deps));
   registerEventExportRoutes(app, deps, jobs);
   registerDownloadRoutes(app, createDownloadService(deps), sessions);
+  registerOperatorRoutes(app, createOperatorService(deps));
+  registerRoleRoutes(app, createRoleService(deps));
+  registerAllowedIpRoutes(app, createAllowedIpAdminService(deps));
+  registerAuditLogRoutes(app, createAuditLogService(deps));
   await options.extraRoutes?.(app);
 
   const spaFallback = await installSpa(app, options.clientDir ?? DEFAULT_CLIENT_DIR, {

@@ -24,6 +24,8 @@ export interface Config {
    * where services/credentialCipher.ts keeps one in DATA_DIR/credential.key; required with DATABASE_URL.
    */
   credentialKey: Buffer | undefined;
+  /** Months an audit log row is kept (AUDIT_RETENTION_MONTHS, default 18); jobs/auditLogPurge.ts. */
+  auditRetentionMonths: number;
 }
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -64,6 +66,7 @@ const envSchema = z.object({
   FAQ_URL: optional(url(["https:"])),
   SESSION_IDLE_MINUTES: optional(integer(1, 24 * 60)),
   SESSION_ABSOLUTE_HOURS: optional(integer(1, 24 * 30)),
+  AUDIT_RETENTION_MONTHS: optional(integer(1, 120)),
   TRUST_PROXY: optional(
     z
       .string()
@@ -127,6 +130,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: v.LOG_LEVEL ?? "info",
     trustProxy: parseTrustProxy(v.TRUST_PROXY),
     credentialKey: v.CREDENTIAL_KEY,
+    auditRetentionMonths: v.AUDIT_RETENTION_MONTHS ?? 18,
   };
 }
 

@@ -41,6 +41,7 @@ export interface Database {
   jobs: JobsTable;
   downloads: DownloadsTable;
   settle_status_requests: SettleStatusRequestsTable;
+  audit_log: AuditLogTable;
 }
 
 export interface SchemaMigrationsTable {
@@ -66,6 +67,7 @@ export interface RolesTable {
   company_id: string;
   role_id: string;
   name: string;
+  version: Generated<number>;
 }
 
 export interface RolePermissionsTable {
@@ -87,6 +89,7 @@ export interface OperatorsTable {
   notify_rule: Generated<boolean>;
   notify_upload: Generated<boolean>;
   created_at: Generated<Date>;
+  version: Generated<number>;
 }
 export type OperatorRow = Selectable<OperatorsTable>;
 export type NewOperator = Insertable<OperatorsTable>;
@@ -537,4 +540,17 @@ export interface SettleStatusRequestsTable {
   valid_until: Date;
   /** The answer's telegram, given again to a repeat. */
   answer: unknown;
+}
+
+/** One operator action (migration 024, src/server/audit); append-only. */
+export interface AuditLogTable {
+  company_id: string;
+  id: Generated<string>;
+  at: Date;
+  operator_id: number | null;
+  actor: string;
+  source_ip: string;
+  action: string;
+  target: string;
+  summary: unknown;
 }

@@ -106,3 +106,33 @@ export const csvExportReadyMail = (n: CsvExportReady): OutgoingMail => ({
       `The URL is valid until ${formatJst(n.expiresAt)}.`,
   ].join(SEPARATOR),
 });
+
+export interface OperatorWelcome {
+  to: string;
+  operatorName: string;
+  companyId: string;
+  /** The single-use link to set the first password (never the password itself). */
+  url: string;
+  expiresAt: Date;
+  loginUrl: string;
+}
+
+/** A new operator's invitation: the company ID, their sign-in address and a link to set a password. */
+export const operatorWelcomeMail = (n: OperatorWelcome): OutgoingMail => ({
+  to: n.to,
+  subject: "【不正検知コンソール】オペレーター登録のご案内 / You have been registered as an operator",
+  text: [
+    `${n.operatorName} 様\n\n` +
+      `企業ID ${n.companyId} のオペレーターとして登録されました。次のURLからパスワードを設定してください。\n` +
+      `${n.url}\n\n` +
+      `このURLは ${formatJst(n.expiresAt)} まで、1回だけ有効です。\n` +
+      `設定後、企業ID ${n.companyId} とこのメールアドレスでログインできます。\n` +
+      `ログイン画面: ${n.loginUrl}`,
+    `Dear ${n.operatorName},\n\n` +
+      `You have been registered as an operator of company ID ${n.companyId}. Set your password at this URL:\n` +
+      `${n.url}\n\n` +
+      `The URL can be used once, until ${formatJst(n.expiresAt)}.\n` +
+      `Then sign in with company ID ${n.companyId} and this e-mail address.\n` +
+      `Login page: ${n.loginUrl}`,
+  ].join(SEPARATOR),
+});
