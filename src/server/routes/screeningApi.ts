@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { Lang } from "../../contract/envelope.ts";
 import { ERROR } from "../../contract/errors.ts";
-import { messageText } from "../../contract/messages.ts";
 import {
   eventResultCall,
   type ShopCallSpec,
@@ -13,11 +12,11 @@ import { SCREENING_OPENAPI_PATH } from "../../contract/screeningPaths.ts";
 import { ApiError } from "../apiError.ts";
 import { parseTelegram, requestLang, sendSuccess } from "../plugins/envelope.ts";
 import { installShopSignature, type ShopContext, type ShopSignature } from "../plugins/shopSignature.ts";
-import { ScreeningGuardFailed, screenTransaction } from "../screening/screenTransaction.ts";
 import type { CredentialCipher } from "../services/credentialCipher.ts";
 import type { ServiceDeps } from "../services/deps.ts";
 import { screeningOpenApiDocument } from "../services/screeningOpenApiDocument.ts";
-import { eventResult, resolveModelId, updateSettleStatus } from "../services/shopEventService.ts";
+import { eventResult, updateSettleStatus } from "../services/shopEventService.ts";
+import { screenShopTransaction } from "../services/shopScreeningService.ts";
 
 interface ShopCallContext<C extends ShopCallSpec> {
   telegram: z.output<C["request"]>;
@@ -106,38 +105,12 @@ export async function registerScreeningApiRoutes(
       scope,
       signature,
       screenTransactionCall,
-      async ({ telegram: tx, shop, lang, request }) => {
-        const screen = async (current: ShopContext) => {
-          // The application's model came with the signature check; a named model is looked up.
-          const modelId = tx.modelId
-            ? await resolveModelId(deps.db, current.companyId, current.applicationId, tx.modelId)
-            : current.applicationModelId;
-          if (modelId === null) {
-            throw new ApiError(ERROR.validation, [
-              { field: "telegram.modelId", message: messageText(lang, "validation.unknownModel") },
-            ]);
-          }
-          // A cached authentication is proved current in the facts statement, before anything is stored.
-          const fingerprint = current.provisionalFingerprint;
-          const guard =
-            fingerprint === null ? undefined : { applicationId: current.applicationId, fingerprint };
-          return screenTransaction(
-            deps,
-            { companyId: current.companyId, modelId, applicationId: current.applicationId },
-            tx,
-            { logger: request.log, ...(guard ? { guard } : {}) },
-          );
-        };
-        let outcome: Awaited<ReturnType<typeof screenTransaction>>;
-        try {
-          outcome = await screen(shop);
-        } catch (error) {
-          if (!(error instanceof ScreeningGuardFailed)) throw error;
-          // Rotated key, changed model or API IP list since it was cached: every check again, fresh.
-          outcome = await screen(await signature.reauthenticate(request));
-        }
-        return { ...outcome, shopEventId: tx.shopEventId };
-      },
+      async ({ telegram, shop, lang, request }) =>
+        screenShopTransaction(deps, shop, telegram, {
+          lang,
+          logger: request.log,
+          reauthenticate: () => signature.reauthenticate(request),
+        }),
       true,
     );
 
