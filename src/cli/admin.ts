@@ -11,10 +11,10 @@ import {
 import { ConfigError, loadConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/connect.ts";
 import { migrate } from "../server/db/migrate.ts";
-import { STANDARD_ROLES } from "../server/db/seed/standardRoles.ts";
 import { provisionApiConnection } from "../server/services/apiConnectionService.ts";
 import { loadCredentialCipher } from "../server/services/credentialCipher.ts";
 import { generatePassword } from "../server/services/passwordGenerator.ts";
+import { STANDARD_ROLES } from "../server/services/standardRoles.ts";
 import { createOperator, insertTenant, TenantExistsError } from "../server/services/tenantService.ts";
 
 const USAGE = `Usage:

@@ -2,8 +2,8 @@ import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/connect.ts";
 import { migrate } from "../server/db/migrate.ts";
-import { BulkSeedError, seedBulkEvents } from "../server/db/seed/bulkEvents.ts";
-import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from "../server/db/seed/demoSeed.ts";
+import { BulkSeedError, seedBulkEvents } from "../server/seed/bulkEvents.ts";
+import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from "../server/seed/demoSeed.ts";
 import { loadCredentialCipher } from "../server/services/credentialCipher.ts";
 
 const USAGE = `Usage:

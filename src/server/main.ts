@@ -1,7 +1,7 @@
 import { pathToFileURL } from "node:url";
 import { ConfigError, loadConfig } from "./config.ts";
-import { DEMO_LOGINS, DEMO_PASSWORD } from "./db/seed/demoSeed.ts";
 import { tuneGarbageCollection } from "./gcTuning.ts";
+import { DEMO_LOGINS, DEMO_PASSWORD } from "./seed/demoSeed.ts";
 import { startServer } from "./server.ts";
 
 /** The server's entry: configuration, start, the console address, and a clean stop on a signal. */

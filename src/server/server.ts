@@ -5,8 +5,8 @@ import type { Config } from "./config.ts";
 import { type DatabaseHandle, openDatabase } from "./db/connect.ts";
 import { upkeepEmbeddedTables } from "./db/embeddedUpkeep.ts";
 import { migrate } from "./db/migrate.ts";
-import { hasDemoData, isDatabaseEmpty, seedDemo } from "./db/seed/demoSeed.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { hasDemoData, isDatabaseEmpty, seedDemo } from "./seed/demoSeed.ts";
 import { loadCredentialCipher } from "./services/credentialCipher.ts";
 
 export interface RunningServer {

@@ -19,12 +19,12 @@ import type { Transaction } from "../../src/contract/screening.ts";
 import { screenTransactionCall } from "../../src/contract/screeningApi.ts";
 import { migrate } from "../../src/server/db/migrate.ts";
 import type { Database } from "../../src/server/db/schema.ts";
-import { seedBulkEvents } from "../../src/server/db/seed/bulkEvents.ts";
-import { DemoEventGenerator } from "../../src/server/db/seed/demoEvents.ts";
-import { seedDemo } from "../../src/server/db/seed/demoSeed.ts";
-import { buildDemoWorld } from "../../src/server/db/seed/demoWorld.ts";
 import { relatedEvents } from "../../src/server/screening/relatedEvents.ts";
 import { screenTransaction } from "../../src/server/screening/screenTransaction.ts";
+import { seedBulkEvents } from "../../src/server/seed/bulkEvents.ts";
+import { DemoEventGenerator } from "../../src/server/seed/demoEvents.ts";
+import { seedDemo } from "../../src/server/seed/demoSeed.ts";
+import { buildDemoWorld } from "../../src/server/seed/demoWorld.ts";
 import {
   createApiConnectionService,
   STANDARD_MODEL,

@@ -7,7 +7,7 @@ import { type ServerProcess, startServerProcess } from "../support/serverProcess
 import { type SmtpCapture, startSmtpCapture } from "../support/smtpCapture.ts";
 import { freshDataDir, removeDataDir } from "../support/testDatabase.ts";
 
-/** Demo data (src/server/db/seed/demoSeed.ts). */
+/** Demo data (src/server/seed/demoSeed.ts). */
 export const DEMO_PASSWORD = "Demo-2026!pass";
 export const DEMO_COMPANY_NAME = "デモ商店";
 export const ACCOUNTS = {

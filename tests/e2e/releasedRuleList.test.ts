@@ -32,7 +32,7 @@ const BOM = [0xef, 0xbb, 0xbf];
 /** The demo's standard model as the chooser shows it (and the CSV's first column reads). */
 const STANDARD_MODEL = "標準モデル (MODEL01)";
 
-/** The demo release's first rule (src/server/db/seed/demoRules.ts): priority 1, unit 1, first rule. */
+/** The demo release's first rule (src/server/seed/demoRules.ts): priority 1, unit 1, first rule. */
 const FIRST_RULE = {
   en: ["ネガティブ一致", "1", "NG", "1", "OR", "negative hit: purchaser card hash"],
   ja: ["ネガティブ一致", "1", "NG", "1", "OR", "ネガティブ該当: 購入者 カードハッシュ"],

@@ -8,7 +8,7 @@ import { ERROR } from "../../src/contract/errors.ts";
 import { messageText } from "../../src/contract/messages.ts";
 import { ConfigError, loadConfig } from "../../src/server/config.ts";
 import { openDatabase } from "../../src/server/db/connect.ts";
-import { DEMO_PASSWORD } from "../../src/server/db/seed/demoSeed.ts";
+import { DEMO_PASSWORD } from "../../src/server/seed/demoSeed.ts";
 import { secretFor } from "../../src/server/services/apiConnectionService.ts";
 import {
   type CredentialCipher,

@@ -4,12 +4,12 @@ import { PERMISSION } from "../../src/contract/codes.ts";
 import { ERROR } from "../../src/contract/errors.ts";
 import { messageText } from "../../src/contract/messages.ts";
 import { detectionModelList, releasedRuleCsv, releasedRuleList } from "../../src/contract/releasedRules.ts";
-import { DEMO_PASSWORD } from "../../src/server/db/seed/demoSeed.ts";
+import { DEMO_PASSWORD } from "../../src/server/seed/demoSeed.ts";
 import {
   rolePermissionRows,
   STANDARD_ROLES,
   type StandardRole,
-} from "../../src/server/db/seed/standardRoles.ts";
+} from "../../src/server/services/standardRoles.ts";
 import { createOperator } from "../../src/server/services/tenantService.ts";
 import { call, createTestApp, loginAs, type Session, type TestApp } from "./helpers/testApp.ts";
 import { testBackends } from "./helpers/testBackends.ts";

@@ -7,7 +7,7 @@ import {
   eventLabelList,
 } from "../../src/contract/eventActions.ts";
 import { eventDetail } from "../../src/contract/eventDetail.ts";
-import { DEMO_LABELS } from "../../src/server/db/seed/demoReview.ts";
+import { DEMO_LABELS } from "../../src/server/seed/demoReview.ts";
 import {
   detailOf,
   expectDone,

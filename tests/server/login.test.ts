@@ -4,7 +4,7 @@ import { LOCKOUT } from "../../src/contract/codes.ts";
 import { ERROR } from "../../src/contract/errors.ts";
 import { messageText } from "../../src/contract/messages.ts";
 import { screenPermissionList } from "../../src/contract/permissions.ts";
-import { DEMO_PASSWORD } from "../../src/server/db/seed/demoSeed.ts";
+import { DEMO_PASSWORD } from "../../src/server/seed/demoSeed.ts";
 import { NOT_AN_EMAIL_ADDRESS, PASSWORD_SHAPED_COMPANY_ID } from "../../src/server/services/authService.ts";
 import { LOGIN_IP_THROTTLE } from "../../src/server/services/loginThrottle.ts";
 import { type SmtpCapture, startSmtpCapture } from "../support/smtpCapture.ts";

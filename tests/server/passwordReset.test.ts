@@ -11,7 +11,7 @@ import { LOCKOUT, RESET_REQUEST_INTERVAL_SECONDS, RESET_TOKEN_MINUTES } from "..
 import { ERROR } from "../../src/contract/errors.ts";
 import { inJapan } from "../../src/contract/japanTime.ts";
 import { messageText } from "../../src/contract/messages.ts";
-import { DEMO_PASSWORD } from "../../src/server/db/seed/demoSeed.ts";
+import { DEMO_PASSWORD } from "../../src/server/seed/demoSeed.ts";
 import type { ServiceDeps } from "../../src/server/services/deps.ts";
 import { createPasswordResetService } from "../../src/server/services/passwordResetService.ts";
 import { type SmtpCapture, startSmtpCapture } from "../support/smtpCapture.ts";

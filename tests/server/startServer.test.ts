@@ -10,7 +10,7 @@ import { DEFAULT_HEADER } from "../../src/contract/envelope.ts";
 import { EMPTY_QUICK_SEARCH, eventList } from "../../src/contract/eventSearch.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { migrate } from "../../src/server/db/migrate.ts";
-import { DEMO_PASSWORD } from "../../src/server/db/seed/demoSeed.ts";
+import { DEMO_PASSWORD } from "../../src/server/seed/demoSeed.ts";
 import { startServer } from "../../src/server/server.ts";
 import { buildIfStale } from "../support/buildIfStale.ts";
 import { callInSession, signInDemoAdmin } from "../support/demoAdminSession.ts";

@@ -1,5 +1,5 @@
 import { DEFAULT_HEADER, type Lang } from "../../src/contract/envelope.ts";
-import { DEMO_PASSWORD } from "../../src/server/db/seed/demoSeed.ts";
+import { DEMO_PASSWORD } from "../../src/server/seed/demoSeed.ts";
 
 /** DEMO's administrator signed in to a real server process (benchmarks, the first-start test): the cookie and the anti-forgery token. */
 export interface DemoAdminSession {

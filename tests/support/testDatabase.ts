@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { openDatabase } from "../../src/server/db/connect.ts";
 import { migrate } from "../../src/server/db/migrate.ts";
-import { seedDemo } from "../../src/server/db/seed/demoSeed.ts";
+import { seedDemo } from "../../src/server/seed/demoSeed.ts";
 import { loadCredentialCipher } from "../../src/server/services/credentialCipher.ts";
 
 /**
@@ -21,7 +21,8 @@ export const TEST_DEMO_EVENTS = 600;
 // Whatever shapes the seeded database: migrations, seed, the services it calls, the contract's screens.
 const TEMPLATE_INPUTS = [
   "src/server/db/migrations",
-  "src/server/db/seed",
+  "src/server/seed",
+  "src/server/services/standardRoles.ts",
   "src/server/db/migrate.ts",
   "src/server/services/tenantService.ts",
   "src/server/services/passwordHasher.ts",

@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from "kysely";
 import type { ContractDiv } from "../../contract/codes.ts";
 import type { Database } from "../db/schema.ts";
-import { rolePermissionRows, STANDARD_ROLES } from "../db/seed/standardRoles.ts";
 import { hashPassword } from "./passwordHasher.ts";
+import { rolePermissionRows, STANDARD_ROLES } from "./standardRoles.ts";
 
 export interface NewTenant {
   companyId: string;

@@ -6,8 +6,8 @@ import { DEFAULT_HEADER, type Lang } from "../../../src/contract/envelope.ts";
 import type { ScreenId } from "../../../src/contract/screens.ts";
 import { buildApp } from "../../../src/server/app.ts";
 import { type Config, loadConfig } from "../../../src/server/config.ts";
-import { DEMO_PASSWORD } from "../../../src/server/db/seed/demoSeed.ts";
 import { createMailer } from "../../../src/server/mail/mailer.ts";
+import { DEMO_PASSWORD } from "../../../src/server/seed/demoSeed.ts";
 import { type Backend, openTestDatabase, type TestDatabase } from "./testBackends.ts";
 
 /** A clock the test moves by hand. */

@@ -4,7 +4,7 @@ import pg from "pg";
 import { type DatabaseHandle, openDatabase } from "../../../src/server/db/connect.ts";
 import { migrate } from "../../../src/server/db/migrate.ts";
 import type { Database } from "../../../src/server/db/schema.ts";
-import { seedDemo } from "../../../src/server/db/seed/demoSeed.ts";
+import { seedDemo } from "../../../src/server/seed/demoSeed.ts";
 import { loadCredentialCipher } from "../../../src/server/services/credentialCipher.ts";
 import { freshDataDir, removeDataDir, TEST_DEMO_EVENTS } from "../../support/testDatabase.ts";
 

@@ -1,8 +1,8 @@
 import type { Insertable, Kysely } from "kysely";
-import { MANUAL_RESULT } from "../../../contract/screening.ts";
-import { publishRelease } from "../../screening/publishRelease.ts";
-import { STANDARD_MODEL } from "../../services/apiConnectionService.ts";
-import type { Database, EventManualHistoryTable } from "../schema.ts";
+import { MANUAL_RESULT } from "../../contract/screening.ts";
+import type { Database, EventManualHistoryTable } from "../db/schema.ts";
+import { publishRelease } from "../screening/publishRelease.ts";
+import { STANDARD_MODEL } from "../services/apiConnectionService.ts";
 import { BatchEventWriter } from "./batchEventWriter.ts";
 import { BatchScreener } from "./batchScreener.ts";
 import { DemoEventGenerator } from "./demoEvents.ts";

@@ -1,4 +1,4 @@
-import { type ReleaseDefinition, releaseSchema } from "../../../contract/rules.ts";
+import { type ReleaseDefinition, releaseSchema } from "../../contract/rules.ts";
 
 /**
  * The demo tenants' rule package: six groups, about thirty rules, every condition kind of

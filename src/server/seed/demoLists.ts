@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import { type NegativeKey, negativeKeysOf } from "../../screening/negativeKeys.ts";
-import { domainHash, normalizeIp, normalizeTel } from "../../screening/normalize.ts";
-import type { Database, NewNegative } from "../schema.ts";
+import type { Database, NewNegative } from "../db/schema.ts";
+import { type NegativeKey, negativeKeysOf } from "../screening/negativeKeys.ts";
+import { domainHash, normalizeIp, normalizeTel } from "../screening/normalize.ts";
 import { DEMO_IP_RANGES } from "./demoIpRanges.ts";
 import { DEMO_KEYWORD_CATEGORY } from "./demoRules.ts";
 import {

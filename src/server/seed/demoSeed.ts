@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
-import { CONTRACT_DIV } from "../../../contract/codes.ts";
-import type { CredentialCipher } from "../../services/credentialCipher.ts";
-import { createOperator, createTenant } from "../../services/tenantService.ts";
-import type { Database } from "../schema.ts";
+import { CONTRACT_DIV } from "../../contract/codes.ts";
+import type { Database } from "../db/schema.ts";
+import type { CredentialCipher } from "../services/credentialCipher.ts";
+import { STANDARD_ROLES } from "../services/standardRoles.ts";
+import { createOperator, createTenant } from "../services/tenantService.ts";
 import { seedApiConnections } from "./apiConnectionSeed.ts";
 import { seedDemoReview } from "./demoReview.ts";
-import { STANDARD_ROLES } from "./standardRoles.ts";
 
 /** Password of every demo operator (printed at start when demo data is present). */
 export const DEMO_PASSWORD = "Demo-2026!pass";

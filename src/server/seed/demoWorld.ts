@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { base, en, Faker, ja } from "@faker-js/faker";
-import type { Card, Device } from "../../../contract/screening.ts";
+import type { Card, Device } from "../../contract/screening.ts";
 import {
   DEMO_IP_RANGES,
   type DemoIpRange,

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../schema.ts";
+import type { Database } from "../db/schema.ts";
 
 /**
  * What a demo tenant's reviewers have done beyond manual results: the tenant's labels, labels on the

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
-import { EVENT_PART_TABLES, eventPartRows, eventRow } from "../../screening/eventPartRows.ts";
-import { LINK_KEY_COLUMNS } from "../../screening/storeEvent.ts";
-import type { Database } from "../schema.ts";
+import type { Database } from "../db/schema.ts";
+import { EVENT_PART_TABLES, eventPartRows, eventRow } from "../screening/eventPartRows.ts";
+import { LINK_KEY_COLUMNS } from "../screening/storeEvent.ts";
 import type { BatchScreening } from "./batchScreener.ts";
 
 /**

@@ -1,6 +1,6 @@
 import type { Faker } from "@faker-js/faker";
-import { JAPAN_OFFSET_MS } from "../../../contract/japanTime.ts";
-import type { Card, Device, OrderItem, Party, Transaction } from "../../../contract/screening.ts";
+import { JAPAN_OFFSET_MS } from "../../contract/japanTime.ts";
+import type { Card, Device, OrderItem, Party, Transaction } from "../../contract/screening.ts";
 import { type CatalogueItem, DELIVERY_COMPANIES, EVERYDAY_ITEMS, RISKY_ITEMS } from "./demoCatalogue.ts";
 import { FOREIGN_RANGES, ipInRange, MOBILE_RANGE } from "./demoIpRanges.ts";
 import {

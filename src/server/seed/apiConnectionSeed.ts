@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import { provisionApiConnection } from "../../services/apiConnectionService.ts";
-import type { CredentialCipher } from "../../services/credentialCipher.ts";
-import type { Database } from "../schema.ts";
+import type { Database } from "../db/schema.ts";
+import { provisionApiConnection } from "../services/apiConnectionService.ts";
+import type { CredentialCipher } from "../services/credentialCipher.ts";
 
 /** Each demo tenant's standard detection model and one API application with a random secret key. */
 export async function seedApiConnections(

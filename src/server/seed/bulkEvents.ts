@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import { STANDARD_MODEL } from "../../services/apiConnectionService.ts";
-import type { Database } from "../schema.ts";
+import type { Database } from "../db/schema.ts";
+import { STANDARD_MODEL } from "../services/apiConnectionService.ts";
 import { BatchEventWriter } from "./batchEventWriter.ts";
 import { BatchScreener } from "./batchScreener.ts";
 import { DemoEventGenerator } from "./demoEvents.ts";

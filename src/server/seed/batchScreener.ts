@@ -1,18 +1,19 @@
 import { isIP } from "node:net";
 import type { Kysely } from "kysely";
-import type { KeywordTarget, LinkKey } from "../../../contract/rules.ts";
-import type { Party, Transaction } from "../../../contract/screening.ts";
-import { evaluateRelease } from "../../screening/evaluateRelease.ts";
-import { newEventId } from "../../screening/eventId.ts";
-import { factNeedsOf } from "../../screening/factNeeds.ts";
-import { jstHour } from "../../screening/gatherFacts.ts";
-import type { IpGeo } from "../../screening/ipGeo.ts";
-import { type LinkKeyValue, linkKeysOf } from "../../screening/linkKeys.ts";
-import { negativeProbesOf } from "../../screening/negativeKeys.ts";
-import { negativePairId } from "../../screening/negativeLookup.ts";
-import { normalizeIp, normalizeKeywordText } from "../../screening/normalize.ts";
-import { RELATED_PER_KEY, type RelatedEvent } from "../../screening/relatedLookup.ts";
-import { activeReleases } from "../../screening/releaseCache.ts";
+import type { KeywordTarget, LinkKey } from "../../contract/rules.ts";
+import type { Party, Transaction } from "../../contract/screening.ts";
+import type { Database } from "../db/schema.ts";
+import { evaluateRelease } from "../screening/evaluateRelease.ts";
+import { newEventId } from "../screening/eventId.ts";
+import { factNeedsOf } from "../screening/factNeeds.ts";
+import { jstHour } from "../screening/gatherFacts.ts";
+import type { IpGeo } from "../screening/ipGeo.ts";
+import { type LinkKeyValue, linkKeysOf } from "../screening/linkKeys.ts";
+import { negativeProbesOf } from "../screening/negativeKeys.ts";
+import { negativePairId } from "../screening/negativeLookup.ts";
+import { normalizeIp, normalizeKeywordText } from "../screening/normalize.ts";
+import { RELATED_PER_KEY, type RelatedEvent } from "../screening/relatedLookup.ts";
+import { activeReleases } from "../screening/releaseCache.ts";
 import {
   type KeywordFact,
   keywordFactKey,
@@ -24,9 +25,8 @@ import {
   type VelocityFact,
   velocityFactKey,
   type WhiteType,
-} from "../../screening/types.ts";
-import { whiteProbesOf } from "../../screening/whiteLookup.ts";
-import type { Database } from "../schema.ts";
+} from "../screening/types.ts";
+import { whiteProbesOf } from "../screening/whiteLookup.ts";
 
 /**
  * The engine's evaluation for many events in a row, without a database round trip per event: the

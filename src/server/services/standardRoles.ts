@@ -1,11 +1,11 @@
-import { PERMISSION, type Permission } from "../../../contract/codes.ts";
+import { PERMISSION, type Permission } from "../../contract/codes.ts";
 import {
   SCREEN_GROUPS,
   SCREEN_IDS,
   SCREENS,
   type ScreenGroup,
   type ScreenId,
-} from "../../../contract/screens.ts";
+} from "../../contract/screens.ts";
 
 /** The three roles every new tenant starts with (docs/architecture.md, "Decisions"). */
 export interface StandardRole {
