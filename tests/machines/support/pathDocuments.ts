@@ -43,8 +43,8 @@ function scenarioMarkdown(scenario: Scenario, number: number): string[] {
 export function pathsMarkdown(entry: RegisteredMachine, { total, scenarios }: MachineScenarios): string {
   const shown =
     total > scenarios.length
-      ? `${scenarios.length} of ${total} scenarios are shown (capped at ${SCENARIO_CAP}): the journeys, then the shortest generated paths first.`
-      : `All ${total} scenarios are shown: the journeys, then the shortest generated paths first.`;
+      ? `${scenarios.length} of ${total} scenarios are shown (capped at ${SCENARIO_CAP}): the journeys, then one generated path into each state, then other transitions, shortest first.`
+      : `All ${total} scenarios are shown: the journeys, then one generated path into each state, then other transitions, shortest first.`;
   return [
     `# ${entry.title} (\`${entry.name}\`): QA paths`,
     "",

@@ -130,7 +130,10 @@ const visibleTransition = (path: WalkPath): string => {
   const last = steps.at(-1);
   const before = steps.at(-2);
   if (!last || !before) return "(start)";
-  const event = last.event.type.replace(/^xstate\.after\.([^.]+).*$/, "after $1");
+  const event = last.event.type
+    .replace(/^xstate\.after\.([^.]+).*$/, "after $1")
+    .replace(DONE, "$1 answers")
+    .replace(ERROR, "$1 fails");
   return `${statePaths(before.state.value).join(" + ")} --${event}--> ${statePaths(last.state.value).join(" + ")}`;
 };
 
@@ -143,7 +146,8 @@ const toScenario = (machine: AnyStateMachine, path: WalkPath, source: Scenario["
 /**
  * The scenarios of one machine for QA, from the fixtures its model-based tests use: the hand-written
  * journeys first, then for each transition the graph takes between two state values, the shortest
- * generated path ending with it (shortest first), capped at SCENARIO_CAP.
+ * generated path ending with it: first one into each state, then the others, shortest first; capped
+ * at SCENARIO_CAP.
  */
 export function machineScenarios(walk: MachineWalk<AnyStateMachine>, cap = SCENARIO_CAP): MachineScenarios {
   const journeys = journeyPaths(walk).map((path) =>
@@ -155,9 +159,17 @@ export function machineScenarios(walk: MachineWalk<AnyStateMachine>, cap = SCENA
     const known = shortestPerTransition.get(key);
     if (!known || path.steps.length < known.steps.length) shortestPerTransition.set(key, path);
   }
-  const generated = [...shortestPerTransition.entries()]
-    .sort(([keyA, a], [keyB, b]) => a.steps.length - b.steps.length || keyA.localeCompare(keyB))
-    .map(([key, path]) => toScenario(walk.machine, path, "generated", key));
+  const byLength = [...shortestPerTransition.entries()].sort(
+    ([keyA, a], [keyB, b]) => a.steps.length - b.steps.length || keyA.localeCompare(keyB),
+  );
+  // Under the cap, a path to a state no earlier path ends in comes before another way into a known one.
+  const endsIn = ([, path]: [string, WalkPath]) =>
+    statePaths(path.steps.at(-1)?.state.value ?? "").join(" + ");
+  const seen = new Set<string>();
+  const firstInto = byLength.filter((entry) => !seen.has(endsIn(entry)) && seen.add(endsIn(entry)));
+  const generated = [...firstInto, ...byLength.filter((entry) => !firstInto.includes(entry))].map(
+    ([key, path]) => toScenario(walk.machine, path, "generated", key),
+  );
   const all = [...journeys, ...generated];
   return { total: all.length, scenarios: all.slice(0, cap) };
 }
