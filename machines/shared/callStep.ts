@@ -132,7 +132,7 @@ interface BuiltRoute {
 }
 
 const listOf = <T>(items: T | readonly T[] | undefined): readonly T[] =>
-  items === undefined ? [] : Array.isArray(items) ? items : [items as T];
+  items === undefined ? [] : Array.of<T>().concat(items);
 
 /**
  * Builds `route` as a transition: its guard and named actions given params read off the event by
@@ -140,14 +140,14 @@ const listOf = <T>(items: T | readonly T[] | undefined): readonly T[] =>
  */
 function buildRoute<E>(
   route: Route<string, string | object>,
-  guardParams: ((event: E) => unknown) | undefined,
+  guardParams: (event: E) => unknown,
   actionParams: (event: E) => unknown,
   guard = route.guard,
 ): BuiltRoute {
   return {
     ...(guard === undefined
       ? {}
-      : { guard: { type: guard, params: ({ event }: { event: E }) => guardParams?.(event) } }),
+      : { guard: { type: guard, params: ({ event }: { event: E }) => guardParams(event) } }),
     ...(route.target === undefined ? {} : { target: route.target }),
     ...(route.reenter === undefined ? {} : { reenter: route.reenter }),
     actions: listOf(route.actions).map((action) =>
@@ -189,6 +189,8 @@ export function callSteps<S extends { createStateConfig: (config: never) => unkn
       ],
       onError: listOf(step.exception).map((route) => buildRoute(route, error, error)),
     };
+    // The step's types above already tie every name and params to the machine's setup; xstate's own
+    // invoke type cannot follow params built generically here, so the built config is declared as it.
     return invoke as unknown as InvokeOf<S>;
   };
 }
