@@ -14,10 +14,12 @@ import {
   operatorUnlock,
 } from "../../../src/contract/operators.ts";
 import { roleAdd, roleDelete, roleEdit, roleList } from "../../../src/contract/roles.ts";
+import { screenTransactionCall } from "../../../src/contract/screeningApi.ts";
 import { SCREEN_IDS } from "../../../src/contract/screens.ts";
 import { type SmtpCapture, startSmtpCapture } from "../../support/smtpCapture.ts";
 import { call, createTestApp, loginAs, type Session, type TestApp } from "../helpers/testApp.ts";
 import { testBackends } from "../helpers/testBackends.ts";
+import { sampleTransaction, shopCall, shopOf } from "../screeningApi/shopClient.ts";
 
 const NEW_PASSWORD = "Fresh-2027?word";
 const ADMIN_SCREENS = ["OperatorList", "OperatorDetail", "OperatorEdit", "OperatorRoleList"] as const;
@@ -464,6 +466,20 @@ describe.each(testBackends())("administration: operators, roles, allowed IPs, au
       { before: [], after: ["127.0.0.1/32", "198.51.100.0/24"] },
       { before: ["127.0.0.1/32", "198.51.100.0/24"], after: [] },
     ]);
+  });
+
+  it("applies an API list Update to the very next screening call", async () => {
+    const shop = await shopOf(t, "DEMO");
+    const screen = (remoteAddress: string) =>
+      shopCall(t, screenTransactionCall, shop, sampleTransaction(), { remoteAddress });
+    expect((await screen("192.0.2.7")).statusCode).toBe(200);
+    await ok(allowedIpUpdate, { kind: "api", entries: [{ address: "198.51.100.0", subnet: 24 }] }, admin);
+    const outside = await screen("192.0.2.7");
+    expect(outside.statusCode, outside.body).toBe(403);
+    expect(outside.json().errors[0].code).toBe(ERROR.sourceIpNotAllowed);
+    expect((await screen("198.51.100.20")).statusCode).toBe(200);
+    await ok(allowedIpUpdate, { kind: "api", entries: [] }, admin);
+    expect((await screen("192.0.2.7")).statusCode).toBe(200);
   });
 
   it("lists the audit log newest first by keyset, filtered by operator and action, one tenant's rows only", async () => {
