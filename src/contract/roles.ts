@@ -9,7 +9,7 @@ import { INTEGER_MAX, issue, requiredText } from "./validation.ts";
  * every screen and dialog of the screen catalogue, writable (00), readable (10) or not available (20).
  */
 
-/** The roles every tenant starts with (src/server/db/seed/standardRoles.ts); they cannot be changed. */
+/** The roles every tenant starts with (src/server/services/standardRoles.ts); they cannot be changed. */
 export const STANDARD_ROLE_IDS = ["administrator", "reviewer", "viewer"] as const;
 
 /**

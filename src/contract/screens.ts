@@ -1,7 +1,7 @@
 /**
  * Screen IDs (spec sections 2 and 6). Every protected route and every event dialog has one; the
  * server checks the operator's permission for it on every call. `group` ties a screen to the demo
- * role definitions (src/server/db/seed) and to the menu.
+ * role definitions (src/server/services/standardRoles.ts) and to the menu.
  */
 export const SCREEN_GROUPS = [
   "event",
