@@ -5,5 +5,5 @@ import type { AdminCaller } from "../services/admin/adminTransaction.ts";
 /** The signed-in administrator of a call and the address it came from (audit log, self-lockout). */
 export const adminCaller = <C extends CallSpec>(context: CallContext<C>): AdminCaller => {
   const { companyId, operatorId } = context.auth();
-  return { companyId, operatorId, sourceIp: context.request.ip };
+  return { lang: context.lang, companyId, operatorId, sourceIp: context.request.ip };
 };

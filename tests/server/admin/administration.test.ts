@@ -130,6 +130,16 @@ describe.each(testBackends())("administration: operators, roles, allowed IPs, au
       },
       { code: ERROR.validation, field: "telegram.entries.1.address", message: "It is already added." },
     ]);
+    const role = await refused(
+      operatorAdd,
+      newOperator("x@demo.example", "nope"),
+      admin,
+      400,
+      ERROR.validation,
+    );
+    expect(role.errors).toEqual([
+      { code: ERROR.validation, field: "telegram.roleId", message: "is not a role of this company" },
+    ]);
     const bad = await refused(
       allowedIpUpdate,
       { kind: "api", entries: [{ address: "300.1.1.1" }] },

@@ -1,4 +1,5 @@
 import { sql, type Transaction } from "kysely";
+import type { Lang } from "../../../contract/envelope.ts";
 import { ERROR } from "../../../contract/errors.ts";
 import { OPERATOR_ADMIN_SCREENS } from "../../../contract/roles.ts";
 import { ApiError } from "../../apiError.ts";
@@ -7,6 +8,8 @@ import type { Database } from "../../db/schema.ts";
 
 /** The signed-in administrator behind an administration call, and the address the call came from. */
 export interface AdminCaller {
+  /** The language of the call, for refusals that name a field. */
+  lang: Lang;
   companyId: string;
   operatorId: number;
   sourceIp: string;

@@ -1,5 +1,6 @@
 import type { Transaction } from "kysely";
 import { ERROR } from "../../../contract/errors.ts";
+import { messageText } from "../../../contract/messages.ts";
 import type { Operator } from "../../../contract/operators.ts";
 import { ApiError } from "../../apiError.ts";
 import { recordAudit } from "../../audit/recordAudit.ts";
@@ -109,17 +110,21 @@ export function createOperatorService(deps: ServiceDeps) {
   /** The role must be the tenant's; the e-mail address no other operator's of the tenant. */
   async function checkFields(
     trx: Transaction<Database>,
-    companyId: string,
+    caller: AdminCaller,
     fields: OperatorFields,
     self?: number,
   ) {
+    const { companyId } = caller;
     const role = await trx
       .selectFrom("roles")
       .select("role_id")
       .where("company_id", "=", companyId)
       .where("role_id", "=", fields.roleId)
       .executeTakeFirst();
-    if (!role) throw new ApiError(ERROR.validation, [{ field: "telegram.roleId" }]);
+    if (!role)
+      throw new ApiError(ERROR.validation, [
+        { field: "telegram.roleId", message: messageText(caller.lang, "validation.unknownRole") },
+      ]);
     let taken = trx
       .selectFrom("operators")
       .select("id")
@@ -173,7 +178,7 @@ export function createOperatorService(deps: ServiceDeps) {
       const unusablePassword = await hashPassword(randomSecret());
       const operator = await db.transaction().execute(async (trx) => {
         const actor = await beginAdminChange(trx, caller);
-        await checkFields(trx, caller.companyId, fields);
+        await checkFields(trx, caller, fields);
         const { id } = await trx
           .insertInto("operators")
           .values({
@@ -227,7 +232,7 @@ export function createOperatorService(deps: ServiceDeps) {
       return db.transaction().execute(async (trx) => {
         const actor = await beginAdminChange(trx, caller);
         const before = await currentOperator(trx, caller.companyId, operatorId, version);
-        await checkFields(trx, caller.companyId, fields, operatorId);
+        await checkFields(trx, caller, fields, operatorId);
         await trx
           .updateTable("operators")
           .set({
