@@ -17,6 +17,7 @@ import { PACKAGE_ROOT } from "./packageRoot.ts";
 import { apiNotFound, installApiErrors } from "./plugins/apiErrors.ts";
 import { requestLang, sendError } from "./plugins/envelope.ts";
 import { depthCheckedJsonParser } from "./plugins/jsonBody.ts";
+import { installJsonCompression } from "./plugins/jsonCompression.ts";
 import { loggerOptions } from "./plugins/logging.ts";
 import { installRequestGuard } from "./plugins/requestGuard.ts";
 import { installSecurityHeaders } from "./plugins/securityHeaders.ts";
@@ -123,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(fastifyCookie);
   installSecurityHeaders(app, config.publicUrl.startsWith("https:"));
+  installJsonCompression(app);
   installApiErrors(app);
   installRequestGuard(app, { sessions });
 

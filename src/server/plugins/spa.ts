@@ -3,6 +3,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { PAGE_META } from "../../contract/pageMeta.ts";
+import { createBuiltAssetReader, type EncodedBodies, encodeText, sendEncoded } from "./builtAssets.ts";
 
 /**
  * What the served index.html tells the SPA before anyone logs in, as `<meta>` tags: the environment
@@ -29,10 +30,15 @@ export function injectSettings(html: string, settings: SpaSettings): string {
   return `${doctype}${metas}${html.slice(doctype.length)}`;
 }
 
+/** Where the hashed assets are, and how long a browser may keep them: their names change with them. */
+const ASSETS_PREFIX = "/v3/assets/";
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
 /**
  * The Vite build (base /v3/) is served from here when it exists; the API works without it. index.html
- * is never sent as the file on disk: it goes out with the settings injected, read once per process and
- * again only when a new build replaces the file.
+ * is never sent as the file on disk: it goes out with the settings injected, read (and compressed) once
+ * per process and again only when a new build replaces the file. The hashed assets go from memory,
+ * compressed by the build (builtAssets.ts); the few other files (the favicon) from disk.
  */
 export async function installSpa(
   app: FastifyInstance,
@@ -43,33 +49,43 @@ export async function installSpa(
   const built = existsSync(indexFile);
   app.get("/", (_request, reply) => reply.redirect("/v3/login"));
   app.get("/v3", (_request, reply) => reply.redirect("/v3/"));
-  let cached: { mtimeMs: number; html: string } | null = null;
-  const indexHtml = (): string => {
+  let cached: { mtimeMs: number; bodies: EncodedBodies } | null = null;
+  const indexHtml = (): EncodedBodies => {
     const { mtimeMs } = statSync(indexFile);
     if (cached?.mtimeMs !== mtimeMs)
-      cached = { mtimeMs, html: injectSettings(readFileSync(indexFile, "utf8"), settings) };
-    return cached.html;
+      cached = { mtimeMs, bodies: encodeText(injectSettings(readFileSync(indexFile, "utf8"), settings)) };
+    return cached.bodies;
   };
   // History routing: any /v3/<route> that is not a file is the SPA's to resolve; browsers must re-read
   // index.html to pick up a new build.
-  const sendIndex = (reply: FastifyReply) =>
-    reply.code(200).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(indexHtml());
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>
+    sendEncoded(
+      request,
+      reply.code(200).header("Cache-Control", "no-cache").type("text/html; charset=utf-8"),
+      indexHtml(),
+    );
   if (built) {
-    app.get("/v3/", (_request, reply) => sendIndex(reply));
+    app.get("/v3/", (request, reply) => sendIndex(request, reply));
+    const builtAsset = createBuiltAssetReader(path.join(clientDir, "assets"));
+    app.get<{ Params: { "*": string } }>(`${ASSETS_PREFIX}*`, async (request, reply) => {
+      const asset = await builtAsset(request.params["*"]);
+      // As before: a name that is no asset is the not-found handler's (the SPA fallback's) to answer.
+      if (!asset) return reply.callNotFound();
+      return sendEncoded(
+        request,
+        reply.header("Cache-Control", IMMUTABLE).type(asset.contentType),
+        asset.bodies,
+      );
+    });
     await app.register(fastifyStatic, {
       root: clientDir,
       prefix: "/v3/",
-      // "/v3/" is the route above; "/v3/index.html" falls through to the fallback, which injects the settings.
+      // "/v3/" is the route above; "/v3/index.html" falls through to the fallback, which injects the
+      // settings; the assets are the route above.
       index: false,
       allowedPath: (pathName) => pathName !== "/index.html",
-      // Hashed assets never change.
-      setHeaders: (res, filePath) => {
-        res.header(
-          "Cache-Control",
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? "public, max-age=31536000, immutable"
-            : "no-cache",
-        );
+      setHeaders: (res) => {
+        res.header("Cache-Control", "no-cache");
       },
     });
   }
@@ -80,7 +96,7 @@ export async function installSpa(
       reply.code(404).type("text/plain; charset=utf-8").send("The console is not built: run `npm start`.");
       return true;
     }
-    sendIndex(reply);
+    sendIndex(request, reply);
     return true;
   };
 }
