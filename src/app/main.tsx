@@ -1,4 +1,16 @@
-import "@radix-ui/themes/styles.css";
+// Radix Themes by part instead of styles.css: its tokens carry all 31 palettes, the console uses the
+// accent (sky), the greys (slate; gray outside the theme, the body) and the status colours.
+import "@radix-ui/themes/tokens/base.css";
+import "@radix-ui/themes/tokens/colors/gray.css";
+import "@radix-ui/themes/tokens/colors/slate.css";
+import "@radix-ui/themes/tokens/colors/sky.css";
+import "@radix-ui/themes/tokens/colors/red.css";
+import "@radix-ui/themes/tokens/colors/orange.css";
+import "@radix-ui/themes/tokens/colors/green.css";
+import "@radix-ui/themes/tokens/colors/blue.css";
+import "@radix-ui/themes/tokens/colors/amber.css";
+import "@radix-ui/themes/components.css";
+import "@radix-ui/themes/utilities.css";
 import "./styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
