@@ -38,8 +38,8 @@ export function registerAuthRoutes(
     return { telegram: result.loginInfo };
   });
 
-  registerCall(app, logout, async ({ auth: signedIn, reply }) => {
-    await sessions.revoke(signedIn().secretHash);
+  registerCall(app, logout, async ({ auth: signedIn, reply, request }) => {
+    await auth.logout(signedIn(), request.ip);
     clearSessionCookie(reply, deps.config);
     return { telegram: {} };
   });

@@ -5,13 +5,15 @@ import { LOCKOUT } from "../../contract/codes.ts";
 import { ERROR } from "../../contract/errors.ts";
 import { rules } from "../../contract/validation.ts";
 import { ApiError } from "../apiError.ts";
+import { operatorActor } from "../audit/operatorActor.ts";
+import { recordAudit } from "../audit/recordAudit.ts";
 import type { LoginOutcome } from "../db/schema.ts";
 import { lockoutNoticeMail } from "../mail/templates.ts";
 import { isSourceIpAllowed } from "./allowedIpService.ts";
 import type { ServiceDeps } from "./deps.ts";
 import { LOGIN_IP_THROTTLE, sourceIpThrottled } from "./loginThrottle.ts";
 import { dummyPasswordHash, verifyPassword } from "./passwordHasher.ts";
-import type { NewSession, SessionService } from "./sessionService.ts";
+import type { AuthContext, NewSession, SessionService } from "./sessionService.ts";
 
 /**
  * Kept and logged instead of what was typed in the e-mail box when it is not shaped as an address, so
@@ -55,21 +57,45 @@ export function createAuthService(deps: ServiceDeps, sessions: SessionService) {
       outcome === "unknownCompany" && rules.password(attempt.companyId)
         ? PASSWORD_SHAPED_COMPANY_ID
         : attempt.companyId;
-    await db
-      .insertInto("login_attempts")
-      .values({
-        company_id: companyId,
-        email,
-        operator_id: operatorId,
-        source_ip: attempt.sourceIp,
-        outcome,
-        attempted_at: now(),
-      })
-      .execute();
+    const at = now();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("login_attempts")
+        .values({
+          company_id: companyId,
+          email,
+          operator_id: operatorId,
+          source_ip: attempt.sourceIp,
+          outcome,
+          attempted_at: at,
+        })
+        .execute();
+      // A company that exists keeps its sign-ins and failed sign-ins in its audit log too.
+      if (outcome === "unknownCompany") return;
+      const action = outcome === "success" ? "login" : "loginFailed";
+      const who = { companyId, operatorId, actor: email, sourceIp: attempt.sourceIp };
+      await recordAudit(trx, { ...who, at, action, target: "login", after: { outcome } });
+    });
     log.info({ companyId, email, sourceIp: attempt.sourceIp, outcome }, "login attempt");
   }
 
   return {
+    /** Ends the session and records the sign-out in the audit log, in one transaction. */
+    async logout(signedIn: AuthContext, sourceIp: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const ended = await trx
+          .updateTable("sessions")
+          .set({ revoked_at: now() })
+          .where("company_id", "=", signedIn.companyId)
+          .where("secret_hash", "=", signedIn.secretHash)
+          .where("revoked_at", "is", null)
+          .executeTakeFirst();
+        if (ended.numUpdatedRows === 0n) return;
+        const actor = await operatorActor(trx, { ...signedIn, sourceIp });
+        await recordAudit(trx, { ...actor, at: now(), action: "logout", target: "login" });
+      });
+    },
+
     /**
      * Every mismatch (unknown company, unknown e-mail, wrong password, locked operator, a throttled
      * source IP) answers 903 alike, and an unknown operator is verified against a dummy hash so it

@@ -3,6 +3,7 @@ import type { Lang } from "../../../contract/envelope.ts";
 import { ERROR } from "../../../contract/errors.ts";
 import { OPERATOR_ADMIN_SCREENS } from "../../../contract/roles.ts";
 import { ApiError } from "../../apiError.ts";
+import { operatorActor } from "../../audit/operatorActor.ts";
 import type { AuditActor } from "../../audit/recordAudit.ts";
 import type { Database } from "../../db/schema.ts";
 
@@ -27,18 +28,7 @@ export async function beginAdminChange(trx: Transaction<Database>, caller: Admin
     .where("company_id", "=", caller.companyId)
     .forUpdate()
     .executeTakeFirstOrThrow();
-  const operator = await trx
-    .selectFrom("operators")
-    .select("email")
-    .where("company_id", "=", caller.companyId)
-    .where("id", "=", caller.operatorId)
-    .executeTakeFirst();
-  return {
-    companyId: caller.companyId,
-    operatorId: caller.operatorId,
-    actor: operator?.email ?? "",
-    sourceIp: caller.sourceIp,
-  };
+  return operatorActor(trx, caller);
 }
 
 /**

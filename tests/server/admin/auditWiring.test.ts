@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { login, logout } from "../../../src/contract/auth.ts";
+import { call, createTestApp, loginAs, type TestApp } from "../helpers/testApp.ts";
+import { testBackends } from "../helpers/testBackends.ts";
+
+/** Existing actions that write audit rows: sign-in, failed sign-in and sign-out. */
+describe.each(testBackends())("audit rows of sign-in and sign-out (%s)", (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const rowsFrom = (sourceIp: string) =>
+    t.db
+      .selectFrom("audit_log")
+      .select(["company_id", "operator_id", "actor", "action", "target", "summary"])
+      .where("source_ip", "=", sourceIp)
+      .orderBy("id")
+      .execute();
+
+  it("records a sign-in, a failed sign-in (never the typed password) and a sign-out", async () => {
+    const session = await loginAs(t.app, "DEMO", "reviewer@demo.example", undefined, "203.0.113.5");
+    const wrong = await call(
+      t.app,
+      login,
+      { companyId: "DEMO", email: "reviewer@demo.example", password: "Wrong-pass9" },
+      { remoteAddress: "203.0.113.5" },
+    );
+    expect(wrong.statusCode).toBe(401);
+    const out = await call(t.app, logout, {}, { session, remoteAddress: "203.0.113.5" });
+    expect(out.statusCode, out.body).toBe(200);
+
+    const rows = await rowsFrom("203.0.113.5");
+    expect(rows.map((row) => [row.company_id, row.actor, row.action])).toEqual([
+      ["DEMO", "reviewer@demo.example", "login"],
+      ["DEMO", "reviewer@demo.example", "loginFailed"],
+      ["DEMO", "reviewer@demo.example", "logout"],
+    ]);
+    expect(rows.every((row) => typeof row.operator_id === "number")).toBe(true);
+    expect(JSON.stringify(rows)).not.toContain("Wrong-pass9");
+  });
+
+  it("records nothing for a company that does not exist", async () => {
+    const response = await call(
+      t.app,
+      login,
+      { companyId: "NOSUCH", email: "someone@demo.example", password: "Wrong-pass9" },
+      { remoteAddress: "203.0.113.6" },
+    );
+    expect(response.statusCode).toBe(401);
+    expect(await rowsFrom("203.0.113.6")).toEqual([]);
+  });
+});
