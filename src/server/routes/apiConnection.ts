@@ -7,7 +7,7 @@ import type { AuthContext } from "../services/sessionService.ts";
 /**
  * Who saw or replaced the live signing key: one info line per reveal (Show, and Copy of a masked key)
  * and per rotation, written once it is done, never with the key (docs/architecture.md, "API connection
- * information"). An audit trail table is a later capability; until then the log is the record.
+ * information"), besides the audit log row the service writes.
  */
 function logKeyAccess(request: FastifyRequest, auth: AuthContext, action: "reveal" | "rotate"): void {
   request.log.info(
@@ -29,14 +29,14 @@ export function registerApiConnectionRoutes(app: FastifyInstance, service: ApiCo
   }));
 
   registerCall(app, apiSecretReveal, async ({ auth, request }) => {
-    const secretKey = await service.reveal(auth().companyId);
+    const secretKey = await service.reveal(auth().companyId, auth().operatorId, request.ip);
     logKeyAccess(request, auth(), "reveal");
     return { telegram: { secretKey } };
   });
 
   registerCall(app, apiSecretRotate, async ({ auth, telegram, request }) => {
     const { companyId, operatorId } = auth();
-    const rotated = await service.rotate(companyId, operatorId, telegram.rotatedAt);
+    const rotated = await service.rotate(companyId, operatorId, telegram.rotatedAt, request.ip);
     logKeyAccess(request, auth(), "rotate");
     return { telegram: rotated, messages: ["002"] };
   });

@@ -3,6 +3,8 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import type { ApiConnectionInfo } from "../../contract/apiConnection.ts";
 import { ERROR } from "../../contract/errors.ts";
 import { ApiError } from "../apiError.ts";
+import { operatorActor } from "../audit/operatorActor.ts";
+import { recordAudit } from "../audit/recordAudit.ts";
 import type { Database } from "../db/schema.ts";
 import type { CredentialCipher } from "./credentialCipher.ts";
 import type { ServiceDeps } from "./deps.ts";
@@ -97,7 +99,8 @@ export const decryptApplicationSecret = (
 
 export interface ApiConnectionService {
   info(companyId: string): Promise<ApiConnectionInfo>;
-  reveal(companyId: string): Promise<string>;
+  /** The live key in clear; the reveal is recorded in the audit log with who asked, from where. */
+  reveal(companyId: string, operatorId: number, sourceIp: string): Promise<string>;
   /**
    * Issues a new key in place of the one the operator saw (`seenRotatedAt`, the info's `rotatedAt`);
    * 015 (ERROR.conflict) when another rotation came first, so no one is handed a key already dead.
@@ -106,6 +109,8 @@ export interface ApiConnectionService {
     companyId: string,
     operatorId: number,
     seenRotatedAt: string,
+    /** Recorded in the audit log with the rotation; "" for a call not made from the console. */
+    sourceIp?: string,
   ): Promise<{ info: ApiConnectionInfo; secretKey: string }>;
 }
 
@@ -145,12 +150,16 @@ export function createApiConnectionService(
       return toInfo(await applicationOf(companyId));
     },
 
-    async reveal(companyId) {
+    async reveal(companyId, operatorId, sourceIp) {
       const row = await applicationOf(companyId);
-      return cipher.decrypt(row.secret_ciphertext, cipherContext(companyId, row.application_id));
+      const secret = cipher.decrypt(row.secret_ciphertext, cipherContext(companyId, row.application_id));
+      const actor = await operatorActor(db, { companyId, operatorId, sourceIp });
+      const target = `apiApplication:${row.application_id}`;
+      await recordAudit(db, { ...actor, at: now(), action: "apiSecretReveal", target });
+      return secret;
     },
 
-    async rotate(companyId, operatorId, seenRotatedAt) {
+    async rotate(companyId, operatorId, seenRotatedAt, sourceIp = "") {
       const { application_id: applicationId } = await applicationOf(companyId);
       const secret = newApiSecret();
       // Overwritten in place: the old key stops verifying the moment this commits. Only the key the
@@ -160,23 +169,30 @@ export function createApiConnectionService(
       // it) leaves no row, and 015: the key that rotation issued stays the one in force. The answer
       // is the UPDATE's own row: read back after it, a rotation landing in between would show this
       // one the other key's last four characters.
-      const row = await db
-        .updateTable("api_applications as a")
-        .from("detection_models as m")
-        .set({
-          secret_ciphertext: cipher.encrypt(secret, cipherContext(companyId, applicationId)),
-          secret_last4: secret.slice(-4),
-          rotated_at: sql<Date>`greatest(${now()}::timestamptz, a.rotated_at + interval '1 millisecond')`,
-          updated_by: operatorId,
-        })
-        .whereRef("m.company_id", "=", "a.company_id")
-        .whereRef("m.model_id", "=", "a.model_id")
-        .where("a.company_id", "=", companyId)
-        .where("a.application_id", "=", applicationId)
-        // As the info answered it: to the millisecond.
-        .where(sql<Date>`date_trunc('milliseconds', a.rotated_at)`, "=", new Date(seenRotatedAt))
-        .returning(APPLICATION_COLUMNS)
-        .executeTakeFirst();
+      const row = await db.transaction().execute(async (trx) => {
+        const rotated = await trx
+          .updateTable("api_applications as a")
+          .from("detection_models as m")
+          .set({
+            secret_ciphertext: cipher.encrypt(secret, cipherContext(companyId, applicationId)),
+            secret_last4: secret.slice(-4),
+            rotated_at: sql<Date>`greatest(${now()}::timestamptz, a.rotated_at + interval '1 millisecond')`,
+            updated_by: operatorId,
+          })
+          .whereRef("m.company_id", "=", "a.company_id")
+          .whereRef("m.model_id", "=", "a.model_id")
+          .where("a.company_id", "=", companyId)
+          .where("a.application_id", "=", applicationId)
+          // As the info answered it: to the millisecond.
+          .where(sql<Date>`date_trunc('milliseconds', a.rotated_at)`, "=", new Date(seenRotatedAt))
+          .returning(APPLICATION_COLUMNS)
+          .executeTakeFirst();
+        if (!rotated) return undefined;
+        const actor = await operatorActor(trx, { companyId, operatorId, sourceIp });
+        const target = `apiApplication:${applicationId}`;
+        await recordAudit(trx, { ...actor, at: now(), action: "apiSecretRotate", target });
+        return rotated;
+      });
       if (!row) throw new ApiError(ERROR.conflict);
       return { info: toInfo(row), secretKey: secret };
     },

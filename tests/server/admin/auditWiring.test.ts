@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiConnectionInfo, apiSecretReveal, apiSecretRotate } from "../../../src/contract/apiConnection.ts";
 import { login, logout } from "../../../src/contract/auth.ts";
 import { call, createTestApp, loginAs, type TestApp } from "../helpers/testApp.ts";
 import { testBackends } from "../helpers/testBackends.ts";
 
-/** Existing actions that write audit rows: sign-in, failed sign-in and sign-out. */
+/** Existing actions that write audit rows: sign-in, failed sign-in, sign-out, API secret reveal and rotation. */
 describe.each(testBackends())("audit rows of sign-in and sign-out (%s)", (backend) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -52,5 +53,22 @@ describe.each(testBackends())("audit rows of sign-in and sign-out (%s)", (backen
     );
     expect(response.statusCode).toBe(401);
     expect(await rowsFrom("203.0.113.6")).toEqual([]);
+  });
+
+  it("records the API secret's reveal and rotation, never the key, and no row for a stale rotation", async () => {
+    const admin = await loginAs(t.app, "DEMO", "admin@demo.example", undefined, "203.0.113.7");
+    const options = { session: admin, remoteAddress: "203.0.113.7" };
+    const revealed = await call(t.app, apiSecretReveal, {}, options);
+    const { rotatedAt } = (await call(t.app, apiConnectionInfo, {}, options)).json().telegram;
+    const rotated = await call(t.app, apiSecretRotate, { rotatedAt }, options);
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    const stale = await call(t.app, apiSecretRotate, { rotatedAt }, options);
+    expect(stale.statusCode).toBe(409);
+
+    const rows = await rowsFrom("203.0.113.7");
+    expect(rows.map((row) => row.action)).toEqual(["login", "apiSecretReveal", "apiSecretRotate"]);
+    const text = JSON.stringify(rows);
+    expect(text).not.toContain(revealed.json().telegram.secretKey);
+    expect(text).not.toContain(rotated.json().telegram.secretKey);
   });
 });
