@@ -37,6 +37,7 @@ import { registerPermissionRoutes } from "./routes/permissions.ts";
 import { registerReleasedRuleRoutes } from "./routes/releasedRules.ts";
 import { registerRoleRoutes } from "./routes/roles.ts";
 import { registerScreeningApiRoutes } from "./routes/screeningApi.ts";
+import { registerUploadRoutes } from "./routes/uploads.ts";
 import { createAllowedIpAdminService } from "./services/admin/allowedIpAdminService.ts";
 import { createOperatorService } from "./services/admin/operatorService.ts";
 import { createRoleService } from "./services/admin/roleService.ts";
@@ -145,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerEventActionRoutes(app, createEventActionService(deps));
   registerEventExportRoutes(app, deps, jobs);
   registerDownloadRoutes(app, createDownloadService(deps), sessions);
+  await registerUploadRoutes(app, deps, jobs, sessions);
   registerOperatorRoutes(app, createOperatorService(deps));
   registerRoleRoutes(app, createRoleService(deps));
   registerAllowedIpRoutes(app, createAllowedIpAdminService(deps));

@@ -24,6 +24,10 @@ export interface Config {
    * where services/credentialCipher.ts keeps one in DATA_DIR/credential.key; required with DATABASE_URL.
    */
   credentialKey: Buffer | undefined;
+  /** Largest CSV upload in bytes (UPLOAD_MAX_MB, default 100 MB). */
+  uploadMaxBytes: number;
+  /** Most data rows a CSV upload may hold (UPLOAD_MAX_ROWS, default 1,000,000). */
+  uploadMaxRows: number;
   /** Months an audit log row is kept (AUDIT_RETENTION_MONTHS, default 18); jobs/auditLogPurge.ts. */
   auditRetentionMonths: number;
 }
@@ -75,6 +79,8 @@ const envSchema = z.object({
         "must be true, false or a comma-separated list of proxy addresses",
       ),
   ),
+  UPLOAD_MAX_MB: optional(integer(1, 10_000)),
+  UPLOAD_MAX_ROWS: optional(integer(1, 100_000_000)),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` })),
   CREDENTIAL_KEY: optional(
     z
@@ -130,6 +136,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: v.LOG_LEVEL ?? "info",
     trustProxy: parseTrustProxy(v.TRUST_PROXY),
     credentialKey: v.CREDENTIAL_KEY,
+    uploadMaxBytes: (v.UPLOAD_MAX_MB ?? 100) * 1024 * 1024,
+    uploadMaxRows: v.UPLOAD_MAX_ROWS ?? 1_000_000,
     auditRetentionMonths: v.AUDIT_RETENTION_MONTHS ?? 18,
   };
 }

@@ -136,3 +136,35 @@ export const operatorWelcomeMail = (n: OperatorWelcome): OutgoingMail => ({
       `Login page: ${n.loginUrl}`,
   ].join(SEPARATOR),
 });
+
+export interface UploadResultNotice {
+  to: string;
+  operatorName: string;
+  /** The file type's name in each language. */
+  fileType: { ja: string; en: string };
+  failed: boolean;
+  totalRows: number;
+  appliedRows: number;
+  refusedRows: number;
+  historyUrl: string;
+}
+
+/** A CSV upload's job ended: its type, counts and the history screen; never a row of the file. */
+export const uploadResultMail = (n: UploadResultNotice): OutgoingMail => ({
+  to: n.to,
+  subject: n.failed
+    ? "【不正検知コンソール】CSVアップロードの処理に失敗しました / Your CSV upload failed"
+    : "【不正検知コンソール】CSVアップロードの処理が完了しました / Your CSV upload was processed",
+  text: [
+    `${n.operatorName} 様\n\n` +
+      `${n.fileType.ja} のCSVアップロードの処理が${n.failed ? "失敗しました" : "完了しました"}。\n` +
+      `全 ${n.totalRows.toLocaleString("ja-JP")} 件、登録 ${n.appliedRows.toLocaleString("ja-JP")} 件、` +
+      `エラー ${n.refusedRows.toLocaleString("ja-JP")} 件\n` +
+      `結果は履歴画面でご確認ください: ${n.historyUrl}`,
+    `Dear ${n.operatorName},\n\n` +
+      `Your CSV upload (${n.fileType.en}) ${n.failed ? "failed" : "was processed"}.\n` +
+      `${n.totalRows.toLocaleString("en-US")} rows: ${n.appliedRows.toLocaleString("en-US")} applied, ` +
+      `${n.refusedRows.toLocaleString("en-US")} refused.\n` +
+      `See the result on the history screen: ${n.historyUrl}`,
+  ].join(SEPARATOR),
+});

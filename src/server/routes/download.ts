@@ -1,4 +1,3 @@
-import { createReadStream } from "node:fs";
 import type { FastifyInstance } from "fastify";
 import { DOWNLOAD_PATH_PREFIX } from "../../contract/eventExport.ts";
 import { signedInSession } from "../plugins/requestGuard.ts";
@@ -48,6 +47,6 @@ export function registerDownloadRoutes(
       .header("content-disposition", attachment(download.fileName))
       .header("content-length", download.size)
       .header("cache-control", "no-store")
-      .send(createReadStream(download.file));
+      .send(download.open());
   });
 }

@@ -1,10 +1,13 @@
+import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { PERMISSION } from "../../contract/codes.ts";
 import { ERROR } from "../../contract/errors.ts";
 import { type ScreenId, screenWithin } from "../../contract/screens.ts";
 import { ApiError } from "../apiError.ts";
 import { findDownloadLink } from "../jobs/downloadLinks.ts";
+import { openDbFile, UPLOAD_DOWNLOAD_SCREENS } from "../uploads/uploadFileDownload.ts";
 import type { ServiceDeps } from "./deps.ts";
 import { EVENT_CSV_JOB } from "./eventExport/eventExportPayload.ts";
 import { permissionsFor, permits } from "./permissionService.ts";
@@ -14,14 +17,18 @@ import type { AuthContext } from "./sessionService.ts";
  * The screen whose read permission a job's file needs, by job kind (with the screen its dialog opens
  * from): a link stays usable only while the operator's role may still open what made it. A kind without a screen is never served.
  */
-const DOWNLOAD_SCREEN: Readonly<Record<string, ScreenId>> = { [EVENT_CSV_JOB]: "EventDialogCsvDownload" };
+const DOWNLOAD_SCREEN: Readonly<Record<string, ScreenId>> = {
+  [EVENT_CSV_JOB]: "EventDialogCsvDownload",
+  ...UPLOAD_DOWNLOAD_SCREENS,
+};
 
 /** A token as randomSecret makes it: 32 bytes in base64url. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 /** A job's file as the download answers it. */
 export interface DownloadFile {
-  readonly file: string;
+  /** Opens the file's bytes: under DATA_DIR, or an upload's stored in the database. */
+  open(): Readable;
   readonly size: number;
   readonly contentType: string;
   readonly fileName: string;
@@ -74,13 +81,27 @@ export function createDownloadService(deps: Pick<ServiceDeps, "db" | "config" | 
         throw new ApiError(ERROR.forbidden);
       }
       if (new Date(link.expires_at).getTime() <= now().getTime()) throw new ApiError(ERROR.downloadExpired);
+      const stored = await openDbFile(db, link.company_id, link.file_path);
+      if (stored === "missing") throw new ApiError(ERROR.notFound);
+      if (stored)
+        return {
+          open: () => stored.stream,
+          size: stored.size,
+          contentType: link.content_type,
+          fileName: link.file_name,
+        };
       const file = path.join(config.dataDir, link.file_path);
       const size = await stat(file).then(
         (info) => info.size,
         () => undefined,
       );
       if (size === undefined) throw new ApiError(ERROR.notFound);
-      return { file, size, contentType: link.content_type, fileName: link.file_name };
+      return {
+        open: () => createReadStream(file),
+        size,
+        contentType: link.content_type,
+        fileName: link.file_name,
+      };
     },
   };
 }

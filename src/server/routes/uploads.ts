@@ -1,0 +1,139 @@
+import fastifyMultipart from "@fastify/multipart";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { type Lang, requestEnvelopeSchema } from "../../contract/envelope.ts";
+import { ERROR } from "../../contract/errors.ts";
+import { messageText } from "../../contract/messages.ts";
+import {
+  UPLOAD_ENVELOPE_FIELD,
+  UPLOAD_FILE_FIELD,
+  UPLOAD_PATH,
+  UPLOAD_SCREENS,
+  uploadFileLink,
+  uploadHistory,
+  uploadJobStatus,
+  uploadTelegramSchema,
+} from "../../contract/uploads.ts";
+import { ApiError } from "../apiError.ts";
+import { runAsTenant } from "../db/tenantContext.ts";
+import type { JobWorker } from "../jobs/jobWorker.ts";
+import {
+  acceptLanguageLang,
+  messageItem,
+  parseTelegram,
+  sendError,
+  sendSuccess,
+  trimStrings,
+} from "../plugins/envelope.ts";
+import { registerCall } from "../plugins/registerCall.ts";
+import { signedInSession } from "../plugins/requestGuard.ts";
+import type { ServiceDeps } from "../services/deps.ts";
+import { permits } from "../services/permissionService.ts";
+import type { SessionService } from "../services/sessionService.ts";
+import { ROW_HANDLERS, uploadJobKind } from "../uploads/uploadFileTypes.ts";
+import { uploadJob } from "../uploads/uploadJob.ts";
+import { createUploadService } from "../uploads/uploadService.ts";
+
+const MAX_FILE_NAME = 255;
+const required = (lang: Lang) =>
+  new ApiError(ERROR.validation, [{ field: "file", message: messageText(lang, "validation.csvRequired") }]);
+
+/**
+ * CSV uploads (src/contract/uploads.ts): the multipart upload, and the JSON calls for the jobs'
+ * history, status and file links. Each file type's job is registered with the worker here.
+ */
+export async function registerUploadRoutes(
+  app: FastifyInstance,
+  deps: ServiceDeps,
+  jobs: JobWorker,
+  sessions: SessionService,
+): Promise<void> {
+  const service = createUploadService(deps, jobs);
+  for (const handler of ROW_HANDLERS.values())
+    jobs.register(uploadJobKind(handler.fileType), uploadJob(deps, handler));
+
+  // Multipart only on this route: an encapsulated scope keeps the parser away from the JSON calls.
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      limits: { fileSize: deps.config.uploadMaxBytes + 1, files: 1, fields: 1, parts: 2 },
+    });
+    app.apiPaths.add(UPLOAD_PATH);
+    scope.post(UPLOAD_PATH, async (request, reply) => {
+      let lang: Lang = acceptLanguageLang(request.headers["accept-language"]) ?? "ja";
+      try {
+        const parts = request.parts();
+        // The envelope comes first, so nothing of the file is read before the session and permission hold.
+        const first = await parts.next();
+        if (first.done || first.value.type !== "field" || first.value.fieldname !== UPLOAD_ENVELOPE_FIELD)
+          throw new ApiError(ERROR.badEnvelope);
+        const envelope = parseEnvelope(first.value.value);
+        lang = envelope.header.lang;
+        const { fileType } = parseTelegram(lang, uploadTelegramSchema, envelope.telegram);
+        const auth = await authorizeUpload(request, sessions, envelope.info, UPLOAD_SCREENS[fileType].upload);
+        const next = await parts.next();
+        if (next.done || next.value.type !== "file" || next.value.fieldname !== UPLOAD_FILE_FIELD)
+          throw required(lang);
+        const part = next.value;
+        const fileName = part.filename.trim();
+        if (fileName === "") throw required(lang);
+        if (!/\.csv$/i.test(fileName) || [...fileName].length > MAX_FILE_NAME)
+          throw new ApiError(ERROR.validation, [
+            { field: "file", message: messageText(lang, "validation.csvExtension") },
+          ]);
+        const job = await runAsTenant(auth.companyId, () =>
+          service.receive(auth, lang, fileType, fileName, part.file),
+        );
+        return sendSuccess(reply, job, [messageItem(lang, "004")]);
+      } catch (error) {
+        if (error instanceof ApiError) return sendError(reply, lang, error);
+        throw error;
+      }
+    });
+  });
+
+  registerCall(app, uploadHistory, async ({ auth, telegram }) => ({
+    telegram: await service.history(auth(), telegram),
+  }));
+  registerCall(app, uploadJobStatus, async ({ auth, telegram }) => ({
+    telegram: await service.status(auth(), telegram.jobId),
+  }));
+  registerCall(app, uploadFileLink, async ({ auth, telegram }) => ({
+    telegram: await service.link(auth(), telegram),
+    messages: ["005"],
+  }));
+}
+
+function parseEnvelope(value: unknown) {
+  let body: unknown;
+  try {
+    body = typeof value === "string" ? JSON.parse(value) : undefined;
+  } catch {
+    throw new ApiError(ERROR.malformedJson);
+  }
+  const parsed = requestEnvelopeSchema.safeParse(trimStrings(body));
+  if (!parsed.success) throw new ApiError(ERROR.badEnvelope);
+  return parsed.data;
+}
+
+/**
+ * The console call's checks (plugins/requestGuard.ts) for a multipart body: session and anti-forgery
+ * token (info.token), allowed source IP, the tenant named in info.shopId, and write permission on the
+ * file type's upload screen (a viewer is refused 962).
+ */
+async function authorizeUpload(
+  request: FastifyRequest,
+  sessions: SessionService,
+  info: { token?: string | undefined; shopId?: string | undefined } | undefined,
+  screenId: (typeof UPLOAD_SCREENS)[keyof typeof UPLOAD_SCREENS]["upload"],
+) {
+  const session = await signedInSession(request, sessions, info?.token, screenId);
+  const { auth } = session;
+  if (info?.shopId !== auth.companyId) {
+    request.log.warn({ companyId: auth.companyId, shopId: info?.shopId }, "shopId of another tenant");
+    throw new ApiError(ERROR.forbidden);
+  }
+  if (!permits(session.permission, "write")) {
+    request.log.info({ screenId, level: "write", permission: session.permission }, "permission refused");
+    throw new ApiError(ERROR.forbidden);
+  }
+  return auth;
+}
