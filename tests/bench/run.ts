@@ -1,7 +1,8 @@
 /**
  * Benchmarks (`npm run bench`, not part of npm test). Each figure is printed beside a baseline
  * measured in the same run, with the ratio and the target:
- *   (a) JS and CSS that /v3/login loads, gzipped, against the whole client build; lazy chunks listed;
+ *   (a) JS and CSS that Chromium receives for /v3/login from the server, against the brotli and gzip
+ *       sizes of the same built files; lazy chunks listed (bundle.ts);
  *   (b) server start (npm start's server bundle) on an existing database until it answers, against
  *       a bare Node HTTP server;
  *   (c) login p95 (argon2 included) over 40 logins, against a trivial route's p95;
@@ -18,19 +19,15 @@
  * Loopback only; always exits 0 unless the harness itself cannot run.
  */
 import { spawn } from "node:child_process";
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import path from "node:path";
-import { gzipSync } from "node:zlib";
-import { launchBrowser } from "../support/browser.ts";
 import { buildIfStale } from "../support/buildIfStale.ts";
-import { freePort, REPO_ROOT, startServerProcess, waitForHttp } from "../support/serverProcess.ts";
+import { freePort, startServerProcess, waitForHttp } from "../support/serverProcess.ts";
 import { freshDataDir, removeDataDir } from "../support/testDatabase.ts";
+import { bundleBenchmark } from "./bundle.ts";
 import { eventExportBenchmark } from "./eventExport.ts";
 import { eventListRenderBenchmark } from "./eventListRender.ts";
 import { eventSearchBenchmark } from "./eventSearch.ts";
 import { screeningBenchmark } from "./screening.ts";
 
-const KB = 1024;
 const LOGINS = 40;
 const STARTS = 3;
 
@@ -43,11 +40,9 @@ interface Row {
   verdict: string;
 }
 const rows: Row[] = [];
-const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
 const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}x` : "n/a");
 const verdict = (value: number, target: number) => (value <= target ? "ok" : "OVER");
-const gz = (buffer: Buffer) => gzipSync(buffer, { level: 9 }).length;
 
 function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -75,82 +70,6 @@ function printTable(title: string, table: Row[]): void {
   console.log(line(headers));
   console.log(widths.map((w) => "-".repeat(w)).join("-|-"));
   for (const row of table) console.log(line(row));
-}
-
-// --- (a) bundle ------------------------------------------------------------------------------------
-async function bundle(serverUrl: string): Promise<void> {
-  const browser = await launchBrowser();
-  const loaded = new Map<string, { kind: "js" | "css"; gzip: number; raw: number }>();
-  try {
-    const { page } = await browser.newPage("en");
-    page.on("response", async (response) => {
-      const url = new URL(response.url());
-      const type = response.headers()["content-type"] ?? "";
-      const kind =
-        /javascript/.test(type) || url.pathname.endsWith(".js") ? "js" : /css/.test(type) ? "css" : null;
-      if (!kind || url.origin !== serverUrl) return;
-      try {
-        const body = await response.body();
-        loaded.set(url.pathname, { kind, gzip: gz(body), raw: body.length });
-      } catch {
-        // A response without a body (e.g. a redirect) carries nothing to count.
-      }
-    });
-    await page.goto(`${serverUrl}/v3/login`, { waitUntil: "networkidle" });
-    await page.waitForTimeout(500);
-  } finally {
-    await browser.close();
-  }
-
-  const assetsDir = path.join(REPO_ROOT, "dist/client/assets");
-  const all = readdirSync(assetsDir)
-    .filter((name) => name.endsWith(".js") || name.endsWith(".css"))
-    .map((name) => {
-      const body = readFileSync(path.join(assetsDir, name));
-      return {
-        name,
-        kind: name.endsWith(".js") ? "js" : "css",
-        gzip: gz(body),
-        raw: statSync(path.join(assetsDir, name)).size,
-      };
-    });
-  const sum = (items: { gzip: number }[]) => items.reduce((total, item) => total + item.gzip, 0);
-  const loadedItems = [...loaded.values()];
-  const jsLoaded = sum(loadedItems.filter((item) => item.kind === "js"));
-  const cssLoaded = sum(loadedItems.filter((item) => item.kind === "css"));
-  const jsAll = sum(all.filter((item) => item.kind === "js"));
-  const cssAll = sum(all.filter((item) => item.kind === "css"));
-  rows.push(
-    {
-      metric: "(a) JS loaded by /v3/login, gzip",
-      value: kb(jsLoaded),
-      baseline: `${kb(jsAll)} (all JS)`,
-      ratio: ratio(jsLoaded, jsAll),
-      target: "<= 160 KB",
-      verdict: verdict(jsLoaded, 160 * KB),
-    },
-    {
-      metric: "(a) CSS loaded by /v3/login, gzip",
-      value: kb(cssLoaded),
-      baseline: `${kb(cssAll)} (all CSS)`,
-      ratio: ratio(cssLoaded, cssAll),
-      target: "<= 90 KB",
-      verdict: verdict(cssLoaded, 90 * KB),
-    },
-  );
-
-  console.log("\n(a) files loaded by /v3/login (gzip level 9):");
-  for (const [file, item] of [...loaded.entries()].sort()) {
-    console.log(`    ${item.kind.padEnd(3)} ${kb(item.gzip).padStart(9)}  (raw ${kb(item.raw)})  ${file}`);
-  }
-  const loadedNames = new Set([...loaded.keys()].map((file) => path.basename(file)));
-  const lazy = all.filter((item) => !loadedNames.has(item.name)).sort((a, b) => b.gzip - a.gzip);
-  console.log(`(a) lazy chunks not loaded by /v3/login (${lazy.length}, ${kb(sum(lazy))} gzip in all):`);
-  for (const item of lazy) {
-    console.log(
-      `    ${item.kind.padEnd(3)} ${kb(item.gzip).padStart(9)}  (raw ${kb(item.raw)})  ${item.name}`,
-    );
-  }
 }
 
 // --- (b) start ------------------------------------------------------------------------------------
@@ -252,7 +171,7 @@ async function main(): Promise<void> {
     // The first start migrates nothing (the template is migrated) but warms the data dir's files.
     const server = await startServerProcess({ dataDir, consoleEnv: "DEV" });
     try {
-      await bundle(server.url);
+      rows.push(...(await bundleBenchmark(server.url)));
       await loginLatency(server.url);
     } finally {
       await server.stop();
