@@ -35,6 +35,7 @@ import { registerEventListRoutes } from "./routes/eventList.ts";
 import { registerOperatorRoutes } from "./routes/operators.ts";
 import { registerPermissionRoutes } from "./routes/permissions.ts";
 import { registerReleasedRuleRoutes } from "./routes/releasedRules.ts";
+import { registerReportRoutes } from "./routes/report.ts";
 import { registerRoleRoutes } from "./routes/roles.ts";
 import { registerScreeningApiRoutes } from "./routes/screeningApi.ts";
 import { registerUploadRoutes } from "./routes/uploads.ts";
@@ -54,6 +55,7 @@ import { EVENT_CSV_JOB } from "./services/eventExport/eventExportPayload.ts";
 import { createEventListService } from "./services/eventSearch/eventListService.ts";
 import { createPasswordResetService } from "./services/passwordResetService.ts";
 import { createReleasedRuleService } from "./services/releasedRuleService.ts";
+import { createReportService } from "./services/report/reportService.ts";
 import { createSessionService } from "./services/sessionService.ts";
 
 export const DEFAULT_CLIENT_DIR = path.join(PACKAGE_ROOT, "dist/client");
@@ -140,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerApiConnectionRoutes(app, createApiConnectionService(deps, credentials));
   await registerScreeningApiRoutes(app, deps, credentials);
   registerReleasedRuleRoutes(app, createReleasedRuleService(deps));
+  registerReportRoutes(app, createReportService(deps));
   registerEventListRoutes(app, createEventListService(deps));
   registerEventDisplayFormatRoutes(app, createEventDisplayFormatService(deps));
   registerEventDetailRoutes(app, createEventDetailService(deps));
