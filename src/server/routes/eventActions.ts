@@ -17,11 +17,12 @@ import { registerCall } from "../plugins/registerCall.ts";
 import type { Actor, EventActionService } from "../services/eventActions/eventActionService.ts";
 import type { AuthContext } from "../services/sessionService.ts";
 
-const actorOf = (auth: AuthContext, lang: Lang): Actor => ({
+const actorOf = (auth: AuthContext, lang: Lang, sourceIp: string): Actor => ({
   companyId: auth.companyId,
   operatorId: auth.operatorId,
   roleId: auth.roleId,
   lang,
+  sourceIp,
 });
 
 /**
@@ -30,40 +31,42 @@ const actorOf = (auth: AuthContext, lang: Lang): Actor => ({
  * against its dialog's screen ID, and the tenant's labels and assignees for the dialogs and the search.
  */
 export function registerEventActionRoutes(app: FastifyInstance, service: EventActionService) {
-  registerCall(app, eventEditBegin, async ({ auth, lang, telegram }) => ({
-    telegram: { lockedUntil: (await service.editBegin(actorOf(auth(), lang), telegram)).toISOString() },
+  registerCall(app, eventEditBegin, async ({ auth, lang, telegram, request }) => ({
+    telegram: {
+      lockedUntil: (await service.editBegin(actorOf(auth(), lang, request.ip), telegram)).toISOString(),
+    },
   }));
 
-  registerCall(app, eventEditEnd, async ({ auth, lang, telegram }) => {
-    await service.editEnd(actorOf(auth(), lang), telegram.eventId);
+  registerCall(app, eventEditEnd, async ({ auth, lang, telegram, request }) => {
+    await service.editEnd(actorOf(auth(), lang, request.ip), telegram.eventId);
     return { telegram: {} };
   });
 
   for (const result of MANUAL_RESULTS) {
-    registerCall(app, MANUAL_RESULT_CALLS[result], async ({ auth, lang, telegram }) => ({
-      telegram: { detail: await service.manualResult(actorOf(auth(), lang), result, telegram) },
+    registerCall(app, MANUAL_RESULT_CALLS[result], async ({ auth, lang, telegram, request }) => ({
+      telegram: { detail: await service.manualResult(actorOf(auth(), lang, request.ip), result, telegram) },
       messages: ["002"],
     }));
   }
 
-  registerCall(app, eventNegativeUpdate, async ({ auth, lang, telegram }) => ({
-    telegram: { detail: await service.negativeUpdate(actorOf(auth(), lang), telegram) },
+  registerCall(app, eventNegativeUpdate, async ({ auth, lang, telegram, request }) => ({
+    telegram: { detail: await service.negativeUpdate(actorOf(auth(), lang, request.ip), telegram) },
     messages: ["002"],
   }));
 
-  registerCall(app, eventMemoAdd, async ({ auth, lang, telegram }) => ({
-    telegram: { detail: await service.memoAdd(actorOf(auth(), lang), telegram) },
+  registerCall(app, eventMemoAdd, async ({ auth, lang, telegram, request }) => ({
+    telegram: { detail: await service.memoAdd(actorOf(auth(), lang, request.ip), telegram) },
     messages: ["001"],
   }));
 
-  registerCall(app, eventAssign, async ({ auth, lang, telegram }) => ({
-    telegram: { detail: await service.assign(actorOf(auth(), lang), telegram) },
+  registerCall(app, eventAssign, async ({ auth, lang, telegram, request }) => ({
+    telegram: { detail: await service.assign(actorOf(auth(), lang, request.ip), telegram) },
     // Removing the assignee deletes the assignment (003); naming one registers it (001).
     messages: [telegram.assigneeId === null ? "003" : "001"],
   }));
 
-  registerCall(app, eventLabelsUpdate, async ({ auth, lang, telegram }) => ({
-    telegram: { detail: await service.labelsUpdate(actorOf(auth(), lang), telegram) },
+  registerCall(app, eventLabelsUpdate, async ({ auth, lang, telegram, request }) => ({
+    telegram: { detail: await service.labelsUpdate(actorOf(auth(), lang, request.ip), telegram) },
     messages: ["002"],
   }));
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiConnectionInfo, apiSecretReveal, apiSecretRotate } from "../../../src/contract/apiConnection.ts";
 import { login, logout } from "../../../src/contract/auth.ts";
+import { eventMemoAdd } from "../../../src/contract/eventActions.ts";
 import { call, createTestApp, loginAs, type TestApp } from "../helpers/testApp.ts";
 import { testBackends } from "../helpers/testBackends.ts";
 
@@ -70,5 +71,34 @@ describe.each(testBackends())("audit rows of sign-in and sign-out (%s)", (backen
     const text = JSON.stringify(rows);
     expect(text).not.toContain(revealed.json().telegram.secretKey);
     expect(text).not.toContain(rotated.json().telegram.secretKey);
+  });
+
+  it("records an event memo with the save (its length, not its text), and nothing for a stale save", async () => {
+    const reviewer = await loginAs(t.app, "DEMO", "reviewer@demo.example", undefined, "203.0.113.8");
+    const options = { session: reviewer, remoteAddress: "203.0.113.8" };
+    const event = await t.db
+      .selectFrom("events")
+      .select(["event_id", "version"])
+      .where("company_id", "=", "DEMO")
+      .orderBy("event_id")
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const memo = { eventId: event.event_id, version: event.version, memo: "Called the purchaser" };
+    const saved = await call(t.app, eventMemoAdd, memo, options);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const stale = await call(t.app, eventMemoAdd, memo, options);
+    expect(stale.statusCode).toBe(409);
+
+    const rows = (await rowsFrom("203.0.113.8")).filter((row) => row.action === "memo");
+    expect(rows).toEqual([
+      {
+        company_id: "DEMO",
+        operator_id: expect.any(Number),
+        actor: "reviewer@demo.example",
+        action: "memo",
+        target: `event:${event.event_id}`,
+        summary: { before: null, after: { memoCharacters: 20 } },
+      },
+    ]);
   });
 });

@@ -11,6 +11,8 @@ export interface Editor {
   operatorId: number;
   roleId: string;
   lang: Lang;
+  /** Where the call came from, for the audit log. */
+  sourceIp: string;
   now: Date;
 }
 

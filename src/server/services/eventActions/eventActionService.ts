@@ -10,7 +10,7 @@ import { beginEdit, endEdit } from "./editLock.ts";
 import { assigneeOfTenant, tenantAssignees } from "./eventAssignees.ts";
 import { labelsOfTenant, requireTenantLabels, setEventLabels, tenantLabels } from "./eventLabels.ts";
 import { applyNegativeUpdate, type NegativeRequest } from "./negativeUpdate.ts";
-import { saveEvent, type VersionedTarget } from "./saveEvent.ts";
+import { type SaveAudit, saveEvent, type VersionedTarget } from "./saveEvent.ts";
 import { suggestedReasons } from "./suggestedReasons.ts";
 
 export interface ManualResultRequest extends VersionedTarget {
@@ -59,7 +59,11 @@ export function createEventActionService(deps: Pick<ServiceDeps, "db" | "now">):
 
     async manualResult(actor, result, request) {
       const editor = editorOf(actor);
-      await saveEvent(db, editor, request, async (trx, event) => {
+      const audit: SaveAudit = {
+        action: "manualResult",
+        after: { result, reason: request.reason, labelIds: request.labelIds },
+      };
+      await saveEvent(db, editor, request, audit, async (trx, event) => {
         const labels = await labelsOfTenant(trx, editor, request.labelIds, "telegram.labelIds");
         await trx
           .updateTable("events")
@@ -88,13 +92,22 @@ export function createEventActionService(deps: Pick<ServiceDeps, "db" | "now">):
 
     async negativeUpdate(actor, request) {
       const editor = editorOf(actor);
-      await saveEvent(db, editor, request, (trx, event) => applyNegativeUpdate(trx, editor, event, request));
+      const { purchaser, shipping, settleCategory, otherCategory } = request;
+      const audit: SaveAudit = {
+        action: "negative",
+        after: { purchaser, shipping, settleCategory, otherCategory },
+      };
+      await saveEvent(db, editor, request, audit, (trx, event) =>
+        applyNegativeUpdate(trx, editor, event, request),
+      );
       return freshDetail(editor, request.eventId);
     },
 
     async memoAdd(actor, request) {
       const editor = editorOf(actor);
-      await saveEvent(db, editor, request, async (trx, event) => {
+      // The memo's length, not its text: the log is read by other administrators than the event.
+      const audit: SaveAudit = { action: "memo", after: { memoCharacters: [...request.memo].length } };
+      await saveEvent(db, editor, request, audit, async (trx, event) => {
         await trx
           .insertInto("event_memos")
           .values({
@@ -112,7 +125,8 @@ export function createEventActionService(deps: Pick<ServiceDeps, "db" | "now">):
 
     async assign(actor, request) {
       const editor = editorOf(actor);
-      await saveEvent(db, editor, request, async (trx, event) => {
+      const audit: SaveAudit = { action: "assignee", after: { assigneeId: request.assigneeId } };
+      await saveEvent(db, editor, request, audit, async (trx, event) => {
         const assignee =
           request.assigneeId === null ? null : await assigneeOfTenant(trx, editor, request.assigneeId);
         await trx
@@ -127,7 +141,8 @@ export function createEventActionService(deps: Pick<ServiceDeps, "db" | "now">):
 
     async labelsUpdate(actor, request) {
       const editor = editorOf(actor);
-      await saveEvent(db, editor, request, async (trx, event) => {
+      const audit: SaveAudit = { action: "label", after: { labelIds: request.labelIds } };
+      await saveEvent(db, editor, request, audit, async (trx, event) => {
         await requireTenantLabels(trx, editor.companyId);
         const labels = await labelsOfTenant(trx, editor, request.labelIds, "telegram.labelIds");
         await setEventLabels(trx, editor.companyId, event.eventId, labels);

@@ -1,6 +1,15 @@
 import type { Kysely, Transaction } from "kysely";
+import type { AuditAction } from "../../../contract/auditLog.ts";
+import { operatorActor } from "../../audit/operatorActor.ts";
+import { recordAudit } from "../../audit/recordAudit.ts";
 import type { Database } from "../../db/schema.ts";
 import { type Editor, type HeldEvent, holdEventForEdit } from "./editGate.ts";
+
+/** The audit log row of a save (its target is the event), written in the save's transaction. */
+export interface SaveAudit {
+  action: AuditAction;
+  after: unknown;
+}
 
 export interface VersionedTarget {
   eventId: string;
@@ -17,11 +26,14 @@ export async function saveEvent(
   db: Kysely<Database>,
   editor: Editor,
   target: VersionedTarget,
+  audit: SaveAudit,
   apply: (trx: Transaction<Database>, event: HeldEvent) => Promise<void>,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const event = await holdEventForEdit(trx, editor, target.eventId, target.version);
     await apply(trx, event);
+    const actor = await operatorActor(trx, editor);
+    await recordAudit(trx, { ...actor, at: editor.now, target: `event:${event.eventId}`, ...audit });
     await trx
       .updateTable("events")
       .set((eb) => ({ version: eb("version", "+", 1), updated_at: editor.now }))
