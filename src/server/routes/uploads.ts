@@ -29,6 +29,7 @@ import { signedInSession } from "../plugins/requestGuard.ts";
 import type { ServiceDeps } from "../services/deps.ts";
 import { permits } from "../services/permissionService.ts";
 import type { SessionService } from "../services/sessionService.ts";
+import { sweepOrphanUploadFiles } from "../uploads/orphanFileSweep.ts";
 import { ROW_HANDLERS, uploadJobKind } from "../uploads/uploadFileTypes.ts";
 import { uploadJob } from "../uploads/uploadJob.ts";
 import { createUploadService } from "../uploads/uploadService.ts";
@@ -50,6 +51,7 @@ export async function registerUploadRoutes(
   const service = createUploadService(deps, jobs);
   for (const handler of ROW_HANDLERS.values())
     jobs.register(uploadJobKind(handler.fileType), uploadJob(deps, handler));
+  jobs.addSweeper("orphan upload files", () => sweepOrphanUploadFiles(deps.db, deps.now()));
 
   // Multipart only on this route: an encapsulated scope keeps the parser away from the JSON calls.
   await app.register(async (scope) => {

@@ -334,7 +334,41 @@ describe.each(testBackends())("CSV upload pipeline (%s)", (backend) => {
     expect(Number(results.n)).toBe(total);
   });
 
+  it("sweeps the pieces of a file whose upload never became a job, and keeps the jobs' files", async () => {
+    const chunks = t.db.withTables<{
+      upload_file_chunks: {
+        company_id: string;
+        file_id: string;
+        part: string;
+        seq: number;
+        data: Uint8Array;
+        stored_at: Date;
+      };
+    }>();
+    const kept = await uploadAndRun(Buffer.from(`categoryId,keyword\n${CATEGORY},kept\n`));
+    await chunks
+      .insertInto("upload_file_chunks")
+      .values({
+        company_id: "DEMO",
+        file_id: "orphan",
+        part: "upload",
+        seq: 0,
+        data: Buffer.from("x"),
+        stored_at: new Date(t.clock.now().getTime() - 25 * 3_600_000),
+      })
+      .execute();
+    await t.app.jobs.sweep();
+    const left = await chunks
+      .selectFrom("upload_file_chunks")
+      .select("file_id")
+      .where("file_id", "=", "orphan")
+      .execute();
+    expect(left).toEqual([]);
+    expect((await download(kept, "upload")).toString()).toContain("kept");
+  });
+
   it("never shows another tenant's job or files", async () => {
+    t.clock.advanceMinutes(1); // the newest upload of all
     const job = await uploadAndRun(Buffer.from(`categoryId,keyword\n${CATEGORY},isolated\n`));
     const status = await call(t.app, uploadJobStatus, { jobId: job.jobId }, { session: acme });
     expect(status.json().errors[0].code).toBe(ERROR.notFound);

@@ -29,9 +29,11 @@ create table upload_jobs (
   foreign key (company_id, job_id) references jobs (company_id, job_id) on delete cascade
 );
 create index upload_jobs_history on upload_jobs (company_id, file_type, created_at desc);
+create index upload_jobs_file on upload_jobs (company_id, file_id);
 
 -- A file in pieces of at most 1 MiB, read back in seq order; part 'upload' or 'result'. A file is
--- stored before its job exists (the upload streams in), so an orphan is swept by stored_at.
+-- stored before its job exists (the upload streams in), so an orphan is swept by stored_at
+-- (uploads/orphanFileSweep.ts).
 create table upload_file_chunks (
   company_id text not null,
   file_id text not null,
