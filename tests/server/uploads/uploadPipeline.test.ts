@@ -219,6 +219,28 @@ describe.each(testBackends())("CSV upload pipeline (%s)", (backend) => {
     expect(await keywordsOf()).toEqual([]);
   });
 
+  it("fails a file over the row limit before any row is applied, naming the limit", async () => {
+    await clearKeywords();
+    const deps = {
+      db: t.db,
+      config: { ...t.config, uploadMaxRows: 2 },
+      mailer: { send: async () => ({}), close() {} },
+      now: t.clock.now,
+    };
+    const worker = createJobWorker({ db: t.db, now: t.clock.now, log: t.app.log });
+    worker.register(uploadJobKind("CsvKeyword"), uploadJob(deps, keywordRowHandler));
+    const response = await upload(admin, {
+      name: "rows.csv",
+      bytes: Buffer.from(`categoryId,keyword\n${CATEGORY},a\n${CATEGORY},b\n${CATEGORY},c\n`),
+    });
+    const { jobId } = response.json().telegram as UploadJob;
+    expect(await worker.runNext()).toBe(true);
+    const job = (await call(t.app, uploadJobStatus, { jobId }, { session: admin })).json()
+      .telegram as UploadJob;
+    expect(job).toMatchObject({ state: "failed", error: "The file has more than 2 rows.", appliedRows: 0 });
+    expect(await keywordsOf()).toEqual([]);
+  });
+
   it("refuses a bad extension and a missing file with the spec's messages", async () => {
     const bad = await upload(admin, { name: "keywords.txt", bytes: Buffer.from("categoryId,keyword\n") });
     expect(bad.statusCode).toBe(400);
@@ -399,6 +421,14 @@ describe.each(testBackends())("CSV upload pipeline (%s)", (backend) => {
     expect(
       listed.every((row, i) => i === 0 || row.uploadedAt <= (listed[i - 1] as UploadJob).uploadedAt),
     ).toBe(true);
+    const later = new Date(t.clock.now().getTime() + 60_000).toISOString();
+    const none = await call(
+      t.app,
+      uploadHistory,
+      { fileTypes: ["CsvKeyword"], from: later, to: null, page: 1 },
+      { session: admin },
+    );
+    expect(none.json().telegram).toMatchObject({ jobs: [], total: 0 });
     // A link of DEMO's file opened with ACME's session is refused too.
     const link = await call(
       t.app,
