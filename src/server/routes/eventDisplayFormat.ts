@@ -16,13 +16,13 @@ export function registerEventDisplayFormatRoutes(app: FastifyInstance, service: 
     telegram: await service.get(auth()),
   }));
 
-  registerCall(app, eventDisplayFormatSave, async ({ auth, telegram }) => ({
-    telegram: await service.save(auth(), telegram.format, telegram.version),
+  registerCall(app, eventDisplayFormatSave, async ({ auth, telegram, request }) => ({
+    telegram: await service.save({ ...auth(), sourceIp: request.ip }, telegram.format, telegram.version),
     messages: ["002"],
   }));
 
-  registerCall(app, eventDisplayFormatReset, async ({ auth, telegram }) => ({
-    telegram: await service.reset(auth(), telegram.mode, telegram.version),
+  registerCall(app, eventDisplayFormatReset, async ({ auth, telegram, request }) => ({
+    telegram: await service.reset({ ...auth(), sourceIp: request.ip }, telegram.mode, telegram.version),
     messages: ["002"],
   }));
 }

@@ -9,6 +9,8 @@ import {
   withModePart,
 } from "../../contract/eventDisplayFormat.ts";
 import { ApiError } from "../apiError.ts";
+import { operatorActor } from "../audit/operatorActor.ts";
+import { recordAudit } from "../audit/recordAudit.ts";
 import type { Database } from "../db/schema.ts";
 import type { ServiceDeps } from "./deps.ts";
 
@@ -32,6 +34,11 @@ const DEFAULT_ANSWER: DisplayFormatAnswer = {
 export interface FormatOwner {
   companyId: string;
   operatorId: number;
+}
+
+/** The owner changing their layout, and where the call came from (the audit log). */
+export interface FormatEditor extends FormatOwner {
+  sourceIp: string;
 }
 
 const PART_SCHEMAS = displayFormatSchema.shape;
@@ -73,8 +80,8 @@ export function storedFormat(stored: unknown): DisplayFormat {
 
 export interface EventDisplayFormatService {
   get(owner: FormatOwner): Promise<DisplayFormatAnswer>;
-  save(owner: FormatOwner, format: DisplayFormat, version: number): Promise<DisplayFormatAnswer>;
-  reset(owner: FormatOwner, mode: DisplayMode, version: number): Promise<DisplayFormatAnswer>;
+  save(owner: FormatEditor, format: DisplayFormat, version: number): Promise<DisplayFormatAnswer>;
+  reset(owner: FormatEditor, mode: DisplayMode, version: number): Promise<DisplayFormatAnswer>;
 }
 
 /**
@@ -145,7 +152,7 @@ export function createEventDisplayFormatService(
    * the current one and stored, all in one transaction.
    */
   const change = (
-    owner: FormatOwner,
+    owner: FormatEditor,
     version: number,
     next: (current: DisplayFormat) => DisplayFormat,
   ): Promise<DisplayFormatAnswer> =>
@@ -159,7 +166,11 @@ export function createEventDisplayFormatService(
         .execute();
       const current = await read(trx, owner);
       if (current.version !== version) throw new ApiError(ERROR.conflict);
-      return store(trx, owner, next(current.format));
+      const stored = await store(trx, owner, next(current.format));
+      const actor = await operatorActor(trx, owner);
+      const target = `displayFormat:${owner.operatorId}`;
+      await recordAudit(trx, { ...actor, at: now(), action: "displayFormat", target, after: stored.format });
+      return stored;
     });
 
   return {

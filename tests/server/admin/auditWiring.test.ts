@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiConnectionInfo, apiSecretReveal, apiSecretRotate } from "../../../src/contract/apiConnection.ts";
 import { login, logout } from "../../../src/contract/auth.ts";
 import { eventMemoAdd } from "../../../src/contract/eventActions.ts";
+import { eventDisplayFormatGet, eventDisplayFormatReset } from "../../../src/contract/eventDisplayFormat.ts";
 import { call, createTestApp, loginAs, type TestApp } from "../helpers/testApp.ts";
 import { testBackends } from "../helpers/testBackends.ts";
 
@@ -99,6 +100,20 @@ describe.each(testBackends())("audit rows of sign-in and sign-out (%s)", (backen
         target: `event:${event.event_id}`,
         summary: { before: null, after: { memoCharacters: 20 } },
       },
+    ]);
+  });
+
+  it("records a display settings change, and nothing for a stale one", async () => {
+    const reviewer = await loginAs(t.app, "DEMO", "reviewer@demo.example", undefined, "203.0.113.9");
+    const options = { session: reviewer, remoteAddress: "203.0.113.9" };
+    const { version } = (await call(t.app, eventDisplayFormatGet, {}, options)).json().telegram;
+    const reset = await call(t.app, eventDisplayFormatReset, { mode: "0", version }, options);
+    expect(reset.statusCode, reset.body).toBe(200);
+    const stale = await call(t.app, eventDisplayFormatReset, { mode: "0", version: version + 100 }, options);
+    expect(stale.statusCode).toBe(409);
+    const rows = (await rowsFrom("203.0.113.9")).filter((row) => row.action === "displayFormat");
+    expect(rows.map((row) => [row.actor, row.target])).toEqual([
+      ["reviewer@demo.example", `displayFormat:${rows[0]?.operator_id}`],
     ]);
   });
 });
