@@ -14,7 +14,6 @@ import {
   uploadTelegramSchema,
 } from "../../contract/uploads.ts";
 import { ApiError } from "../apiError.ts";
-import { runAsTenant } from "../db/tenantContext.ts";
 import type { JobWorker } from "../jobs/jobWorker.ts";
 import {
   acceptLanguageLang,
@@ -81,9 +80,7 @@ export async function registerUploadRoutes(
           throw new ApiError(ERROR.validation, [
             { field: "file", message: messageText(lang, "validation.csvExtension") },
           ]);
-        const job = await runAsTenant(auth.companyId, () =>
-          service.receive(auth, lang, fileType, fileName, part.file),
-        );
+        const job = await service.receive(auth, lang, fileType, fileName, part.file);
         return sendSuccess(reply, job, [messageItem(lang, "004")]);
       } catch (error) {
         if (error instanceof ApiError) return sendError(reply, lang, error);

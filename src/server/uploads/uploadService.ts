@@ -10,6 +10,7 @@ import {
   type UploadState,
 } from "../../contract/uploads.ts";
 import { ApiError } from "../apiError.ts";
+import { runAsTenant } from "../db/tenantContext.ts";
 import { createDownloadLink, downloadPath } from "../jobs/downloadLinks.ts";
 import { enqueueJob } from "../jobs/jobQueue.ts";
 import type { JobWorker } from "../jobs/jobWorker.ts";
@@ -90,73 +91,84 @@ export function createUploadService(deps: ServiceDeps, jobs: JobWorker) {
     return row;
   }
 
+  async function receiveFile(
+    auth: AuthContext,
+    lang: Lang,
+    fileType: UploadFileType,
+    fileName: string,
+    source: AsyncIterable<Uint8Array>,
+  ): Promise<UploadJob> {
+    if (!ROW_HANDLERS.has(fileType))
+      throw new ApiError(ERROR.validation, [
+        { field: "telegram.fileType", message: messageText(lang, "validation.uploadFileType") },
+      ]);
+    const file = { companyId: auth.companyId, fileId: randomUUID(), part: "upload" as const };
+    const sniffer = new EncodingSniffer();
+    let byteSize: number;
+    try {
+      byteSize = await storeFile(db, file, source, now(), (chunk, total) => {
+        if (total > config.uploadMaxBytes) throw new TooLarge();
+        sniffer.push(chunk);
+      });
+    } catch (error) {
+      await deleteFile(db, file);
+      if (error instanceof TooLarge)
+        throw new ApiError(ERROR.payloadTooLarge, [
+          {
+            field: "file",
+            message: messageText(lang, "validation.uploadTooLarge", {
+              max: config.uploadMaxBytes / 1024 / 1024,
+            }),
+          },
+        ]);
+      throw error;
+    }
+    const at = now();
+    const jobId = await db.transaction().execute(async (trx) => {
+      const id = await enqueueJob(trx, {
+        companyId: auth.companyId,
+        operatorId: auth.operatorId,
+        kind: uploadJobKind(fileType),
+        payload: { fileType },
+        now: at,
+      });
+      await uploadDb(trx)
+        .insertInto("upload_jobs")
+        .values({
+          company_id: auth.companyId,
+          job_id: id,
+          file_type: fileType,
+          operator_id: auth.operatorId,
+          file_id: file.fileId,
+          file_name: fileName,
+          byte_size: byteSize,
+          encoding: sniffer.result(),
+          lang,
+          total_rows: null,
+          created_at: at,
+          completed_at: null,
+        })
+        .execute();
+      return id;
+    });
+    jobs.wake();
+    return toJob(await jobQuery(auth.companyId).where("u.job_id", "=", jobId).executeTakeFirstOrThrow());
+  }
+
   return {
     /**
-     * Stores an uploaded file as it streams in and queues its job. The caller has checked the
-     * operator's write permission and the file's name; here the size limit and the encoding.
+     * Stores an uploaded file as it streams in and queues its job, in the operator's tenant context
+     * (the multipart route is not a registerCall route, which would set it). The caller has checked
+     * the operator's write permission and the file's name; here the size limit and the encoding.
      */
-    async receive(
+    receive(
       auth: AuthContext,
       lang: Lang,
       fileType: UploadFileType,
       fileName: string,
       source: AsyncIterable<Uint8Array>,
     ): Promise<UploadJob> {
-      if (!ROW_HANDLERS.has(fileType))
-        throw new ApiError(ERROR.validation, [
-          { field: "telegram.fileType", message: messageText(lang, "validation.uploadFileType") },
-        ]);
-      const file = { companyId: auth.companyId, fileId: randomUUID(), part: "upload" as const };
-      const sniffer = new EncodingSniffer();
-      let byteSize: number;
-      try {
-        byteSize = await storeFile(db, file, source, now(), (chunk, total) => {
-          if (total > config.uploadMaxBytes) throw new TooLarge();
-          sniffer.push(chunk);
-        });
-      } catch (error) {
-        await deleteFile(db, file);
-        if (error instanceof TooLarge)
-          throw new ApiError(ERROR.payloadTooLarge, [
-            {
-              field: "file",
-              message: messageText(lang, "validation.uploadTooLarge", {
-                max: config.uploadMaxBytes / 1024 / 1024,
-              }),
-            },
-          ]);
-        throw error;
-      }
-      const at = now();
-      const jobId = await db.transaction().execute(async (trx) => {
-        const id = await enqueueJob(trx, {
-          companyId: auth.companyId,
-          operatorId: auth.operatorId,
-          kind: uploadJobKind(fileType),
-          payload: { fileType },
-          now: at,
-        });
-        await uploadDb(trx)
-          .insertInto("upload_jobs")
-          .values({
-            company_id: auth.companyId,
-            job_id: id,
-            file_type: fileType,
-            operator_id: auth.operatorId,
-            file_id: file.fileId,
-            file_name: fileName,
-            byte_size: byteSize,
-            encoding: sniffer.result(),
-            lang,
-            total_rows: null,
-            created_at: at,
-            completed_at: null,
-          })
-          .execute();
-        return id;
-      });
-      jobs.wake();
-      return toJob(await jobQuery(auth.companyId).where("u.job_id", "=", jobId).executeTakeFirstOrThrow());
+      return runAsTenant(auth.companyId, () => receiveFile(auth, lang, fileType, fileName, source));
     },
 
     async history(
