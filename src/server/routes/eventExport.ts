@@ -13,8 +13,15 @@ import { createEventExportService } from "../services/eventExport/eventExportSer
 export function registerEventExportRoutes(app: FastifyInstance, deps: ServiceDeps, jobs: JobWorker): void {
   const service = createEventExportService(deps, jobs);
 
-  registerCall(app, eventCsvExport, async ({ auth, telegram, lang }) => ({
-    telegram: { jobId: await service.request(auth(), lang, telegram.selection, telegram.options) },
+  registerCall(app, eventCsvExport, async ({ auth, telegram, lang, request }) => ({
+    telegram: {
+      jobId: await service.request(
+        { ...auth(), sourceIp: request.ip },
+        lang,
+        telegram.selection,
+        telegram.options,
+      ),
+    },
     messages: ["008"],
   }));
 

@@ -3,6 +3,8 @@ import { apiConnectionInfo, apiSecretReveal, apiSecretRotate } from "../../../sr
 import { login, logout } from "../../../src/contract/auth.ts";
 import { eventMemoAdd } from "../../../src/contract/eventActions.ts";
 import { eventDisplayFormatGet, eventDisplayFormatReset } from "../../../src/contract/eventDisplayFormat.ts";
+import { CSV_DELIMITER, eventCsvExport } from "../../../src/contract/eventExport.ts";
+import { EXPORT_GROUPS } from "../../../src/contract/eventFields.ts";
 import { call, createTestApp, loginAs, type TestApp } from "../helpers/testApp.ts";
 import { testBackends } from "../helpers/testBackends.ts";
 
@@ -115,5 +117,26 @@ describe.each(testBackends())("audit rows of sign-in and sign-out (%s)", (backen
     expect(rows.map((row) => [row.actor, row.target])).toEqual([
       ["reviewer@demo.example", `displayFormat:${rows[0]?.operator_id}`],
     ]);
+  });
+
+  it("records a CSV output request with its job, and nothing for a refused one", async () => {
+    const admin = await loginAs(t.app, "DEMO", "admin@demo.example", undefined, "203.0.113.10");
+    const options = { session: admin, remoteAddress: "203.0.113.10" };
+    const events = await t.db
+      .selectFrom("events")
+      .select("event_id")
+      .where("company_id", "=", "DEMO")
+      .orderBy("event_id")
+      .limit(2)
+      .execute();
+    const csv = { delimiter: CSV_DELIMITER.comma, groups: [...EXPORT_GROUPS], encoding: "utf8" };
+    const selection = { kind: "ids", eventIds: events.map((event) => event.event_id) };
+    const queued = await call(t.app, eventCsvExport, { selection, options: csv }, options);
+    expect(queued.statusCode, queued.body).toBe(200);
+    const none = await call(t.app, eventCsvExport, { selection, options: { ...csv, groups: [] } }, options);
+    expect(none.statusCode).toBe(400);
+    const rows = (await rowsFrom("203.0.113.10")).filter((row) => row.action === "csvOutput");
+    expect(rows.map((row) => row.target)).toEqual([`job:${queued.json().telegram.jobId}`]);
+    expect(rows[0]?.summary).toMatchObject({ after: { rowCount: 2 } });
   });
 });

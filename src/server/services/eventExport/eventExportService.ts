@@ -5,6 +5,8 @@ import type { CsvExportOptions, CsvJobStatus } from "../../../contract/eventExpo
 import { EVENT_SELECTION_LIMIT, type EventSelection } from "../../../contract/eventSearch.ts";
 import { japanStamp } from "../../../contract/japanTime.ts";
 import { ApiError } from "../../apiError.ts";
+import { operatorActor } from "../../audit/operatorActor.ts";
+import { recordAudit } from "../../audit/recordAudit.ts";
 import { createDownloadLink, downloadPath } from "../../jobs/downloadLinks.ts";
 import { enqueueJob, findOwnJob } from "../../jobs/jobQueue.ts";
 import type { JobWorker } from "../../jobs/jobWorker.ts";
@@ -23,7 +25,7 @@ import {
 export interface EventExportService {
   /** Checks the selection and options and queues the job; answers its ID. */
   request(
-    auth: AuthContext,
+    auth: AuthContext & { sourceIp: string },
     lang: Lang,
     selection: EventSelection,
     options: CsvExportOptions,
@@ -85,12 +87,20 @@ export function createEventExportService(
         rowCount: count,
         fileName: `eventList_${japanStamp(asOf)}${csvFileExtension(csvDelimiterOf(options.delimiter))}`,
       };
-      const jobId = await enqueueJob(db, {
+      const job = {
         companyId: auth.companyId,
         operatorId: auth.operatorId,
         kind: EVENT_CSV_JOB,
         payload,
         now: asOf,
+      };
+      // The request and its audit row (how many events, which column groups: never the rows) together.
+      const jobId = await db.transaction().execute(async (trx) => {
+        const queued = await enqueueJob(trx, job);
+        const actor = await operatorActor(trx, auth);
+        const after = { rowCount: count, groups, fileName: payload.fileName };
+        await recordAudit(trx, { ...actor, at: asOf, action: "csvOutput", target: `job:${queued}`, after });
+        return queued;
       });
       jobs.wake();
       return jobId;
