@@ -14,9 +14,9 @@ import { purgeSpentResetTokens } from "./jobs/passwordResetTokenPurge.ts";
 import { purgeEndedSessions } from "./jobs/sessionPurge.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { PACKAGE_ROOT } from "./packageRoot.ts";
-import { apiNotFound, installApiErrors } from "./plugins/apiErrors.ts";
+import { apiFrameworkErrors, apiNotFound, installApiErrors } from "./plugins/apiErrors.ts";
 import { requestLang, sendError } from "./plugins/envelope.ts";
-import { depthCheckedJsonParser } from "./plugins/jsonBody.ts";
+import { utf8JsonParser } from "./plugins/jsonBody.ts";
 import { installJsonCompression } from "./plugins/jsonCompression.ts";
 import { loggerOptions } from "./plugins/logging.ts";
 import { installRequestGuard } from "./plugins/requestGuard.ts";
@@ -93,12 +93,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: loggerOptions(config, options.logStream),
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: config.trustProxy,
+    // A client that sends its request slowly (or not at all) is cut off (docs/operations.md).
+    requestTimeout: config.requestTimeoutSeconds * 1000,
+    connectionTimeout: config.connectionTimeoutSeconds * 1000,
+    // A path Fastify cannot decode (/api/v3/screen/%ff) is answered like any other refusal.
+    frameworkErrors: apiFrameworkErrors(config.publicUrl.startsWith("https:")),
   });
   app.decorate("apiPaths", new Set<string>());
   // Only JSON is a console call; text/plain would otherwise be accepted as a string body.
   app.removeContentTypeParser("text/plain");
   app.removeContentTypeParser("application/json");
-  app.addContentTypeParser("application/json", { parseAs: "string" }, depthCheckedJsonParser(app));
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, utf8JsonParser(app));
 
   const pending = new Set<Promise<unknown>>();
   const defer: ServiceDeps["defer"] = (what, task) => {

@@ -24,6 +24,10 @@ export interface Config {
    * where services/credentialCipher.ts keeps one in DATA_DIR/credential.key; required with DATABASE_URL.
    */
   credentialKey: Buffer | undefined;
+  /** REQUEST_TIMEOUT_SECONDS: the longest a client may take to send a whole request (a slow body). */
+  requestTimeoutSeconds: number;
+  /** CONNECTION_TIMEOUT_SECONDS: a connection sending nothing is closed after this long. */
+  connectionTimeoutSeconds: number;
   /** Largest CSV upload in bytes (UPLOAD_MAX_MB, default 100 MB). */
   uploadMaxBytes: number;
   /** Most data rows a CSV upload may hold (UPLOAD_MAX_ROWS, default 1,000,000). */
@@ -81,6 +85,8 @@ const envSchema = z.object({
   ),
   UPLOAD_MAX_MB: optional(integer(1, 10_000)),
   UPLOAD_MAX_ROWS: optional(integer(1, 100_000_000)),
+  REQUEST_TIMEOUT_SECONDS: optional(integer(1, 3600)),
+  CONNECTION_TIMEOUT_SECONDS: optional(integer(1, 3600)),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` })),
   CREDENTIAL_KEY: optional(
     z
@@ -136,6 +142,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: v.LOG_LEVEL ?? "info",
     trustProxy: parseTrustProxy(v.TRUST_PROXY),
     credentialKey: v.CREDENTIAL_KEY,
+    requestTimeoutSeconds: v.REQUEST_TIMEOUT_SECONDS ?? 30,
+    connectionTimeoutSeconds: v.CONNECTION_TIMEOUT_SECONDS ?? 60,
     uploadMaxBytes: (v.UPLOAD_MAX_MB ?? 100) * 1024 * 1024,
     uploadMaxRows: v.UPLOAD_MAX_ROWS ?? 1_000_000,
     auditRetentionMonths: v.AUDIT_RETENTION_MONTHS ?? 18,

@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ERROR } from "../../contract/errors.ts";
 import { ApiError } from "../apiError.ts";
 import { requestLang, sendError } from "./envelope.ts";
+import { setSecurityHeaders } from "./securityHeaders.ts";
 
 /** Fastify's own request errors, each mapped to the envelope code that tells the caller what to fix. */
 function toApiError(error: FastifyError): ApiError | null {
@@ -46,3 +47,17 @@ export function installApiErrors(app: FastifyInstance): void {
 export function apiNotFound(app: FastifyInstance, path: string): ApiError {
   return app.apiPaths.has(path) ? new ApiError(ERROR.methodNotAllowed) : new ApiError(ERROR.notFound);
 }
+
+/**
+ * Fastify's frameworkErrors: a request it refuses before routing (a path that is not valid
+ * percent-encoding, FST_ERR_BAD_URL) is answered as the error handler answers any other, so an /api
+ * path gets an envelope, and every answer the security headers (onSend hooks do not run here).
+ */
+export const apiFrameworkErrors =
+  (https: boolean) => (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    setSecurityHeaders(request, reply, https);
+    if (!request.url.startsWith("/api/")) {
+      return reply.code(400).type("text/plain; charset=utf-8").send("Bad Request");
+    }
+    return sendError(reply, requestLang(request), toApiError(error) ?? new ApiError(ERROR.badEnvelope));
+  };

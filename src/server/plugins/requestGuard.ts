@@ -1,3 +1,4 @@
+import { Transform } from "node:stream";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { CallSpec } from "../../contract/call.ts";
 import { type RequestEnvelope, requestEnvelopeSchema } from "../../contract/envelope.ts";
@@ -7,7 +8,8 @@ import { ApiError } from "../apiError.ts";
 import { ipListAllows } from "../services/allowedIpService.ts";
 import { permits } from "../services/permissionService.ts";
 import type { AuthContext, SessionCheck, SessionService } from "../services/sessionService.ts";
-import { requestLang, trimStrings } from "./envelope.ts";
+import { requestLang } from "./envelope.ts";
+import { trimStringsInPlace } from "./jsonBody.ts";
 import { SESSION_COOKIE } from "./sessionCookie.ts";
 
 declare module "fastify" {
@@ -21,6 +23,25 @@ declare module "fastify" {
     /** The signed-in operator; null on public calls. */
     auth: AuthContext | null;
   }
+}
+
+/**
+ * Largest body of a console call sent without a session cookie (login, password reset, or a caller
+ * about to be refused InvalidToken): its few fields fit many times over; the 1 MB limit is for the
+ * signed-in calls that carry selections, and a signed-out client must not make the server parse it.
+ */
+export const SIGNED_OUT_BODY_BYTES = 16 * 1024;
+
+/** The request's body stream, failing with PayloadTooLarge past `limit` bytes (a chunked body). */
+function capped(payload: NodeJS.ReadableStream, limit: number): Transform {
+  let received = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      received += chunk.length;
+      done(received > limit ? new ApiError(ERROR.payloadTooLarge) : null, chunk);
+    },
+  });
+  return payload.pipe(counter);
 }
 
 export interface GuardDeps {
@@ -37,6 +58,14 @@ export function installRequestGuard(app: FastifyInstance, deps: GuardDeps): void
   app.decorateRequest("envelope", null);
   app.decorateRequest("auth", null);
 
+  app.addHook("preParsing", async (request, _reply, payload) => {
+    if (!request.routeOptions.config.call || request.cookies[SESSION_COOKIE]) return payload;
+    if (Number(request.headers["content-length"]) > SIGNED_OUT_BODY_BYTES) {
+      throw new ApiError(ERROR.payloadTooLarge);
+    }
+    return capped(payload, SIGNED_OUT_BODY_BYTES);
+  });
+
   app.addHook("preHandler", async (request) => {
     const call = request.routeOptions.config.call;
     if (!call) return;
@@ -44,8 +73,14 @@ export function installRequestGuard(app: FastifyInstance, deps: GuardDeps): void
     if (request.body === undefined || request.body === null || typeof request.body !== "object") {
       throw new ApiError(ERROR.badEnvelope);
     }
-    const parsed = requestEnvelopeSchema.safeParse(trimStrings(request.body));
+    // The body is this request's own, freshly parsed: trimmed in place, not copied (spec section 5).
+    const parsed = requestEnvelopeSchema.safeParse(trimStringsInPlace(request.body));
     if (!parsed.success) {
+      // No usable info.token is a missing sign-in (spec section 8: InvalidToken goes to login).
+      const tokenOnly = parsed.error.issues.every(
+        (issue) => issue.path[0] === "info" && issue.path[1] === "token",
+      );
+      if (tokenOnly && call.access.kind !== "public") throw new ApiError(ERROR.invalidToken);
       const unknownKeys = parsed.error.issues.every((issue) => issue.code === "unrecognized_keys");
       throw unknownKeys ? ApiError.fromZod(lang, parsed.error) : new ApiError(ERROR.badEnvelope);
     }

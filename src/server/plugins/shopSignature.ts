@@ -20,7 +20,7 @@ import {
   shopSourceAllowed,
 } from "../services/shopAuthService.ts";
 import { requestLang } from "./envelope.ts";
-import { depthCheckedJsonParser } from "./jsonBody.ts";
+import { depthCheckedJsonParser, trimStringsInPlace } from "./jsonBody.ts";
 
 export interface ShopContext {
   companyId: string;
@@ -68,21 +68,6 @@ const REFUSAL_CODE: Record<ShopAuthRefusal, ErrorCode> = {
   invalidSignature: ERROR.invalidSignature,
   replay: ERROR.replay,
 };
-
-/**
- * trimStrings of envelope.ts, done in place: the body is this request's own, freshly parsed (the
- * signature covers rawBody), so no copy of every object and array is made on each call.
- */
-function trimStringsInPlace(value: unknown): unknown {
-  if (typeof value === "string") return value.trim();
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index++) value[index] = trimStringsInPlace(value[index]);
-  } else if (value !== null && typeof value === "object") {
-    const object = value as Record<string, unknown>;
-    for (const key of Object.keys(object)) object[key] = trimStringsInPlace(object[key]);
-  }
-  return value;
-}
 
 /** Refuses bytes that are not UTF-8; a leading byte order mark is dropped, as JSON parsers may. */
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
