@@ -41,7 +41,11 @@ export function registerDownloadRoutes(
     // The console call's session and source IP checks; a navigation cannot carry the anti-forgery
     // token, the SameSite=Strict cookie is the proof here.
     const { auth } = await signedInSession(request, sessions, null);
-    const download = await downloads.file(auth, request.params.token, request.log);
+    const download = await downloads.file(
+      { ...auth, sourceIp: request.ip },
+      request.params.token,
+      request.log,
+    );
     return reply
       .header("content-type", download.contentType)
       .header("content-disposition", attachment(download.fileName))

@@ -6,6 +6,8 @@ import { PERMISSION } from "../../contract/codes.ts";
 import { ERROR } from "../../contract/errors.ts";
 import { type ScreenId, screenWithin } from "../../contract/screens.ts";
 import { ApiError } from "../apiError.ts";
+import { operatorActor } from "../audit/operatorActor.ts";
+import { recordAudit } from "../audit/recordAudit.ts";
 import { findDownloadLink } from "../jobs/downloadLinks.ts";
 import { openDbFile, UPLOAD_DOWNLOAD_SCREENS } from "../uploads/uploadFileDownload.ts";
 import type { ServiceDeps } from "./deps.ts";
@@ -44,7 +46,7 @@ export interface DownloadService {
    * operator's link all refuse the same 963, so nothing tells them apart; then the job's screen must be
    * readable (else 962) and the link unexpired.
    */
-  file(auth: AuthContext, token: string, log: DownloadLogger): Promise<DownloadFile>;
+  file(auth: AuthContext & { sourceIp: string }, token: string, log: DownloadLogger): Promise<DownloadFile>;
 }
 
 export function createDownloadService(deps: Pick<ServiceDeps, "db" | "config" | "now">): DownloadService {
@@ -81,6 +83,10 @@ export function createDownloadService(deps: Pick<ServiceDeps, "db" | "config" | 
         throw new ApiError(ERROR.forbidden);
       }
       if (new Date(link.expires_at).getTime() <= now().getTime()) throw new ApiError(ERROR.downloadExpired);
+      // Recorded once the file is the operator's to take, before its bytes go out.
+      const actor = await operatorActor(db, auth);
+      const after = { fileName: link.file_name };
+      await recordAudit(db, { ...actor, at: now(), action: "download", target: `job:${link.job_id}`, after });
       const stored = await openDbFile(db, link.company_id, link.file_path);
       if (stored === "missing") throw new ApiError(ERROR.notFound);
       if (stored)

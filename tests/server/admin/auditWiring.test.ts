@@ -3,7 +3,7 @@ import { apiConnectionInfo, apiSecretReveal, apiSecretRotate } from "../../../sr
 import { login, logout } from "../../../src/contract/auth.ts";
 import { eventMemoAdd } from "../../../src/contract/eventActions.ts";
 import { eventDisplayFormatGet, eventDisplayFormatReset } from "../../../src/contract/eventDisplayFormat.ts";
-import { CSV_DELIMITER, eventCsvExport } from "../../../src/contract/eventExport.ts";
+import { CSV_DELIMITER, eventCsvExport, eventCsvExportStatus } from "../../../src/contract/eventExport.ts";
 import { EXPORT_GROUPS } from "../../../src/contract/eventFields.ts";
 import { call, createTestApp, loginAs, type TestApp } from "../helpers/testApp.ts";
 import { testBackends } from "../helpers/testBackends.ts";
@@ -138,5 +138,21 @@ describe.each(testBackends())("audit rows of sign-in and sign-out (%s)", (backen
     const rows = (await rowsFrom("203.0.113.10")).filter((row) => row.action === "csvOutput");
     expect(rows.map((row) => row.target)).toEqual([`job:${queued.json().telegram.jobId}`]);
     expect(rows[0]?.summary).toMatchObject({ after: { rowCount: 2 } });
+
+    // Its download is recorded too: once, when the file is handed over.
+    await t.app.jobs.drain();
+    const { jobId } = queued.json().telegram;
+    const done = (await call(t.app, eventCsvExportStatus, { jobId }, options)).json().telegram;
+    const file = await t.app.inject({
+      method: "GET",
+      url: done.downloadUrl,
+      remoteAddress: "203.0.113.10",
+      headers: { cookie: `sid=${admin.cookie}` },
+    });
+    expect(file.statusCode, file.body).toBe(200);
+    const downloads = (await rowsFrom("203.0.113.10")).filter((row) => row.action === "download");
+    expect(downloads.map((row) => [row.target, row.summary])).toEqual([
+      [`job:${jobId}`, { before: null, after: { fileName: done.fileName } }],
+    ]);
   });
 });
