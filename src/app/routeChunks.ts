@@ -1,5 +1,5 @@
-import { SCREEN_IDS, SCREENS, type ScreenId } from "../contract/screens.ts";
 import { lazyScreen } from "./lazyScreen.tsx";
+import { protectedScreenAt } from "./screenPaths.ts";
 import { SCREEN_COMPONENTS } from "./screenRegistry.ts";
 
 /**
@@ -10,21 +10,6 @@ export const ProtectedRoute = lazyScreen(
   () => import("./shell/ProtectedRoute.tsx"),
   (m) => m.ProtectedRoute,
 );
-
-/** The protected screens of spec section 2 with their paths (screens without a path open as dialogs). */
-const PROTECTED_PATHS = SCREEN_IDS.flatMap((id) => {
-  const path = SCREENS[id].path;
-  return path === null ? [] : [{ id, path: path.toLowerCase() }];
-});
-
-/**
- * The protected screen at a path inside the base (its query aside), matched as the router matches a
- * route without parameters: letter case and one trailing slash do not count.
- */
-export function protectedScreenAt(location: string): ScreenId | undefined {
-  const path = (location.split("?")[0] ?? "").toLowerCase().replace(/(.)\/$/, "$1");
-  return PROTECTED_PATHS.find((screen) => screen.path === path)?.id;
-}
 
 /**
  * Loads the chunks a path shows (the shell and its screen) before the route is rendered, so it

@@ -1,5 +1,6 @@
-import { isScreenId, type ScreenId } from "../contract/screens.ts";
+import type { ScreenId } from "../contract/screens.ts";
 import { ensureEventResources } from "./i18n/i18n.ts";
+import type { ImplementedScreenId } from "./implementedScreens.ts";
 import { type LazyScreen, lazyScreen } from "./lazyScreen.tsx";
 
 /** An event screen's chunk, ready once the event namespaces of the language shown are loaded too. */
@@ -8,11 +9,12 @@ const withEventTexts = <M>(module: Promise<M>): Promise<M> =>
 
 /**
  * The protected screens that exist in this build, each a lazy component (routes.tsx gives it the path
- * of SCREENS[id]). A screen's route and its menu entry appear only once it is listed here. Later issues
- * add one line per screen, loading the group's module so that a group is one chunk, e.g.
+ * of SCREENS[id]). A screen's route and its menu entry appear only once it is listed here and in
+ * implementedScreens.ts (the compiler keeps the two in step). Later issues add one line per screen,
+ * loading the group's module so that a group is one chunk, e.g.
  *   EventList: lazyScreen(() => import("./screens/event/eventScreens.ts"), (m) => m.EventListScreen),
  */
-export const SCREEN_COMPONENTS: Partial<Record<ScreenId, LazyScreen>> = {
+const IMPLEMENTED_COMPONENTS = {
   EventList: lazyScreen(
     () => withEventTexts(import("./screens/event/EventListScreen.tsx")),
     (m) => m.EventListScreen,
@@ -33,8 +35,6 @@ export const SCREEN_COMPONENTS: Partial<Record<ScreenId, LazyScreen>> = {
     () => withEventTexts(import("./screens/event/EventItemDisplayFormatEditScreen.tsx")),
     (m) => m.EventItemDisplayFormatEditScreen,
   ),
-};
+} satisfies Record<ImplementedScreenId, LazyScreen>;
 
-export const IMPLEMENTED_SCREENS: ReadonlySet<ScreenId> = new Set(
-  Object.keys(SCREEN_COMPONENTS).filter(isScreenId),
-);
+export const SCREEN_COMPONENTS: Partial<Record<ScreenId, LazyScreen>> = IMPLEMENTED_COMPONENTS;

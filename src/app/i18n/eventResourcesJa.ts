@@ -4,7 +4,7 @@ import eventDisplayJa from "./locales/ja/eventDisplay.json";
 import eventExportJa from "./locales/ja/eventExport.json";
 import eventListJa from "./locales/ja/eventList.json";
 import shortcutsJa from "./locales/ja/shortcuts.json";
-import type { SinglePluralForm } from "./resources.ts";
+import type { SinglePluralForm } from "./singlePluralForm.ts";
 
 /** The event review screens' Japanese namespaces, loaded with the event screens (eventResources.ts). */
 export const eventResourcesJa: SinglePluralForm<EventResources> = {

@@ -7,8 +7,8 @@ import passwordJa from "./locales/ja/password.json";
 import rulesJa from "./locales/ja/rules.json";
 import shellJa from "./locales/ja/shell.json";
 import systemJa from "./locales/ja/system.json";
-import type { SinglePluralForm } from "./resources.ts";
 import type { CoreResources } from "./resourcesEn.ts";
+import type { SinglePluralForm } from "./singlePluralForm.ts";
 
 /** Every Japanese namespace: one chunk, loaded only when the console is shown in Japanese. */
 export const resourcesJa: SinglePluralForm<CoreResources> = {

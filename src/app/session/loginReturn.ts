@@ -1,7 +1,7 @@
 import { clearTransit, getTransit, setTransit } from "../../client/transit.ts";
 import { type MenuItem, menuScreenIds } from "../../contract/menu.ts";
-import { protectedScreenAt } from "../routeChunks.ts";
-import { IMPLEMENTED_SCREENS } from "../screenRegistry.ts";
+import { IMPLEMENTED_SCREENS } from "../implementedScreens.ts";
+import { protectedScreenAt } from "../screenPaths.ts";
 
 /**
  * The protected screen (path and query) an operator was on, or opened, when the console sent them

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { MENU, type MenuItem, visibleMenu } from "../../contract/menu.ts";
 import { MenuPermissionsActor } from "../actors/MenuPermissionsActor.tsx";
-import { IMPLEMENTED_SCREENS } from "../screenRegistry.ts";
+import { IMPLEMENTED_SCREENS } from "../implementedScreens.ts";
 
 /** The menu this operator sees: implemented screens whose permission is not "none" (spec section 2). */
 export function useVisibleMenu(items: readonly MenuItem[] = MENU): MenuItem[] {
