@@ -9,10 +9,10 @@ import { credentialFingerprintsOf, credentialFingerprintsSql } from "./credentia
 import type { FactNeeds } from "./factNeeds.ts";
 import { fixedStatement } from "./fixedStatement.ts";
 import { type IpGeo, ipGeoAddress, ipGeoOf, ipGeoSql } from "./ipGeo.ts";
-import { type KeywordHits, type KeywordProbe, keywordHitsOf, keywordHitsSql } from "./keywordLookup.ts";
+import { type KeywordHits, type KeywordProbe, keywordHitsOf, keywordHitsSql } from "../lists/keywordLookup.ts";
 import type { LinkKeyValue } from "./linkKeys.ts";
-import { type NegativeProbe, negativeProbesOf } from "./negativeKeys.ts";
-import { negativeHitsOf, negativeHitsSql, negativePairId } from "./negativeLookup.ts";
+import { type NegativeProbe, negativeProbesOf } from "../lists/negativeKeys.ts";
+import { negativeHitsOf, negativeHitsSql, negativePairId } from "../lists/negativeLookup.ts";
 import { normalizeIp, normalizeKeywordText } from "./normalize.ts";
 import { type PendingScreening, pendingBefore } from "./pendingScreenings.ts";
 import { earlierMailSql } from "./relatedLookup.ts";
@@ -31,7 +31,7 @@ import {
   velocityFactsOf,
   velocitySql,
 } from "./velocityLookup.ts";
-import { whiteMatchesOf, whiteMatchesSql, whiteProbesOf } from "./whiteLookup.ts";
+import { whiteMatchesOf, whiteMatchesSql, whiteProbesOf } from "../lists/whiteLookup.ts";
 
 /** Hour of the day in Japan time. */
 export const jstHour = (at: Date): number => inJapan(at).getHours();

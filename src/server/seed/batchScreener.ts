@@ -9,8 +9,8 @@ import { factNeedsOf } from "../screening/factNeeds.ts";
 import { jstHour } from "../screening/gatherFacts.ts";
 import type { IpGeo } from "../screening/ipGeo.ts";
 import { type LinkKeyValue, linkKeysOf } from "../screening/linkKeys.ts";
-import { negativeProbesOf } from "../screening/negativeKeys.ts";
-import { negativePairId } from "../screening/negativeLookup.ts";
+import { negativeProbesOf } from "../lists/negativeKeys.ts";
+import { negativePairId } from "../lists/negativeLookup.ts";
 import { normalizeIp, normalizeKeywordText } from "../screening/normalize.ts";
 import { RELATED_PER_KEY, type RelatedEvent } from "../screening/relatedLookup.ts";
 import { activeReleases } from "../screening/releaseCache.ts";
@@ -26,7 +26,7 @@ import {
   velocityFactKey,
   type WhiteType,
 } from "../screening/types.ts";
-import { whiteProbesOf } from "../screening/whiteLookup.ts";
+import { whiteProbesOf } from "../lists/whiteLookup.ts";
 
 /**
  * The engine's evaluation for many events in a row, without a database round trip per event: the

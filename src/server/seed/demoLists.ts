@@ -1,6 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database, NewNegative } from "../db/schema.ts";
-import { type NegativeKey, negativeKeysOf } from "../screening/negativeKeys.ts";
+import { addKeywordCategories, addKeywords } from "../lists/keywordWrites.ts";
+import { insertNegatives } from "../lists/negativeWrites.ts";
+import { addWhiteEntries } from "../lists/whiteWrites.ts";
 import { domainHash, normalizeIp, normalizeTel } from "../screening/normalize.ts";
 import { DEMO_IP_RANGES } from "./demoIpRanges.ts";
 import { DEMO_KEYWORD_CATEGORY } from "./demoRules.ts";
@@ -61,12 +63,6 @@ export const DEMO_KEYWORDS: readonly {
 
 type NegativeFields = Omit<NewNegative, "company_id" | "negative_id">;
 
-/** Negative entries as the shop registered them, each with its look-up keys. */
-export interface DemoNegative {
-  fields: NegativeFields;
-  keys: NegativeKey[];
-}
-
 const ringOfKind = (world: DemoWorld, kind: FraudRing["kind"]): FraudRing => {
   const ring = world.rings.find((candidate) => candidate.kind === kind);
   if (!ring) throw new Error(`the demo world has no ${kind} ring`);
@@ -74,7 +70,7 @@ const ringOfKind = (world: DemoWorld, kind: FraudRing["kind"]): FraudRing => {
 };
 
 /** What the shop has put on its negative list: parts of four rings and three chargebacks. */
-export function demoNegatives(world: DemoWorld): DemoNegative[] {
+export function demoNegatives(world: DemoWorld): NegativeFields[] {
   const entries: NegativeFields[] = [];
   const base = { add_type: "10", customer_type: "0" } as const;
 
@@ -137,7 +133,7 @@ export function demoNegatives(world: DemoWorld): DemoNegative[] {
       settle_category: "チャージバック",
     });
   }
-  return entries.map((fields) => ({ fields, keys: negativeKeysOf(fields) }));
+  return entries;
 }
 
 export const DEMO_WHITE_ENTRIES: readonly { entryType: "ip" | "shopMemberId" | "tel"; value: string }[] = [
@@ -153,60 +149,26 @@ export async function seedDemoLists(
   world: DemoWorld,
   at: Date,
 ): Promise<void> {
-  await db
-    .insertInto("keyword_categories")
-    .values(
-      DEMO_KEYWORDS.map((c) => ({
-        company_id: companyId,
-        category_id: c.categoryId,
-        name: c.name,
-        target: c.target,
-        created_at: at,
-      })),
-    )
-    .execute();
-  await db
-    .insertInto("keywords")
-    .values(
-      DEMO_KEYWORDS.flatMap((c) =>
-        c.keywords.map((keyword) => ({
-          company_id: companyId,
-          category_id: c.categoryId,
-          keyword,
-          updated_at: at,
-          updated_by: null,
-        })),
-      ),
-    )
-    .execute();
-
-  for (const negative of demoNegatives(world)) {
-    const row = await db
-      .insertInto("negatives")
-      .values({ ...negative.fields, company_id: companyId, created_at: at, updated_at: at })
-      .returning("negative_id")
-      .executeTakeFirstOrThrow();
-    if (negative.keys.length > 0) {
-      await db
-        .insertInto("negative_keys")
-        .values(negative.keys.map((key) => ({ company_id: companyId, ...key, negative_id: row.negative_id })))
-        .onConflict((conflict) => conflict.doNothing())
-        .execute();
-    }
+  await addKeywordCategories(
+    db,
+    companyId,
+    DEMO_KEYWORDS.map((c) => ({ category_id: c.categoryId, name: c.name, target: c.target })),
+    at,
+  );
+  for (const c of DEMO_KEYWORDS) {
+    await addKeywords(db, companyId, c.categoryId, c.keywords, { operatorId: null, at });
   }
-
-  await db
-    .insertInto("white_entries")
-    .values(
-      DEMO_WHITE_ENTRIES.map((entry) => ({
-        company_id: companyId,
-        entry_type: entry.entryType,
-        value: entry.value,
-        created_at: at,
-        created_by: null,
-      })),
-    )
-    .execute();
+  await insertNegatives(
+    db,
+    companyId,
+    demoNegatives(world).map((fields) => ({ ...fields, created_at: at, updated_at: at })),
+  );
+  await addWhiteEntries(
+    db,
+    companyId,
+    DEMO_WHITE_ENTRIES.map((entry) => ({ type: entry.entryType, value: entry.value })),
+    { operatorId: null, at },
+  );
 
   await db
     .insertInto("ip_geo_ranges")

@@ -8,9 +8,9 @@ import { gatherFactsBatched } from "../../../src/server/screening/factsBatcher.t
 import { fixedStatement } from "../../../src/server/screening/fixedStatement.ts";
 import { type FactsRequest, gatherFactsOf } from "../../../src/server/screening/gatherFacts.ts";
 import { linkKeysOf } from "../../../src/server/screening/linkKeys.ts";
-import { syncNegativeKeys } from "../../../src/server/screening/negativeLookup.ts";
+import { syncNegativeKeys } from "../../../src/server/lists/negativeLookup.ts";
 import { enterPending, leavePending } from "../../../src/server/screening/pendingScreenings.ts";
-import { normalizeWhiteValue } from "../../../src/server/screening/whiteLookup.ts";
+import { normalizeWhiteValue } from "../../../src/server/lists/whiteLookup.ts";
 import { testBackends } from "../helpers/testBackends.ts";
 import { openScreeningHarness, purchase, type ScreeningHarness } from "./screeningHarness.ts";
 

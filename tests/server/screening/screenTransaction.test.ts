@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { transactionSchema } from "../../../src/contract/screening.ts";
 import type { NewNegative } from "../../../src/server/db/schema.ts";
-import { syncNegativeKeys } from "../../../src/server/screening/negativeLookup.ts";
+import { syncNegativeKeys } from "../../../src/server/lists/negativeLookup.ts";
 import {
   packageIdOf,
   publishRelease,
@@ -11,7 +11,7 @@ import {
 } from "../../../src/server/screening/publishRelease.ts";
 import { relatedEvents } from "../../../src/server/screening/relatedEvents.ts";
 import { screenTransaction } from "../../../src/server/screening/screenTransaction.ts";
-import { normalizeWhiteValue } from "../../../src/server/screening/whiteLookup.ts";
+import { normalizeWhiteValue } from "../../../src/server/lists/whiteLookup.ts";
 import { testBackends } from "../helpers/testBackends.ts";
 import {
   group,

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { NEGATIVE_ITEMS } from "../../../src/contract/rules.ts";
-import { negativeKeysOf } from "../../../src/server/screening/negativeKeys.ts";
+import { negativeKeysOf } from "../../../src/server/lists/negativeKeys.ts";
 import { registrationCoverage } from "../../../src/server/services/eventActions/negativeCoverage.ts";
 import {
   type PartyNegativeData,

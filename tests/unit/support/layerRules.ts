@@ -45,6 +45,11 @@ export const LAYER_RULES: readonly LayerRule[] = [
     forbidden: ["src/server/services/", "src/server/routes/", "src/server/plugins/", "src/server/seed/"],
   },
   {
+    layer: "src/server/lists/",
+    says: "the lists (their match keys and writes) import no services, routes, plugins or seed",
+    forbidden: ["src/server/services/", "src/server/routes/", "src/server/plugins/", "src/server/seed/"],
+  },
+  {
     layer: "src/server/db/",
     says: "the database layer imports nothing above it",
     forbidden: [

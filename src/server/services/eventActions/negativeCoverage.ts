@@ -1,6 +1,6 @@
 import type { NegativeCoverage } from "../../../contract/eventDetail.ts";
 import { NEGATIVE_ITEMS } from "../../../contract/rules.ts";
-import { negativeKeysOf } from "../../screening/negativeKeys.ts";
+import { negativeKeysOf } from "../../lists/negativeKeys.ts";
 import { type PartyNegativeData, partyNegativeValues } from "./partyNegativeEntry.ts";
 
 type EntryValues = ReturnType<typeof partyNegativeValues>;

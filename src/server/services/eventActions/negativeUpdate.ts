@@ -1,10 +1,14 @@
-import { sql, type Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import { ERROR } from "../../../contract/errors.ts";
 import { NEGATIVE_OPERATION } from "../../../contract/eventActions.ts";
 import { messageText } from "../../../contract/messages.ts";
 import { ApiError } from "../../apiError.ts";
 import type { Database } from "../../db/schema.ts";
-import { syncNegativeKeys } from "../../screening/negativeLookup.ts";
+import {
+  deleteEventNegatives,
+  eventNegativeCustomerTypes,
+  insertNegatives,
+} from "../../lists/negativeWrites.ts";
 import type { Editor, HeldEvent } from "./editGate.ts";
 import { NEGATIVE_CUSTOMER_TYPE, type NegativeParty, partyNegativeEntry } from "./partyNegativeEntry.ts";
 
@@ -78,64 +82,45 @@ export async function applyNegativeUpdate(
   // A release names an entry this event registered: releasing nothing would record a change that is none.
   const releasing = PARTIES.filter((party) => request[party] === NEGATIVE_OPERATION.release);
   if (releasing.length > 0) {
-    const held = await trx
-      .selectFrom("negatives")
-      .select("customer_type")
-      .where("company_id", "=", companyId)
-      .where("event_id", "=", event.eventId)
-      .execute();
-    const unregistered = releasing.filter(
-      (party) => !held.some((row) => row.customer_type === NEGATIVE_CUSTOMER_TYPE[party]),
-    );
+    const held = await eventNegativeCustomerTypes(trx, companyId, event.eventId);
+    const unregistered = releasing.filter((party) => !held.includes(NEGATIVE_CUSTOMER_TYPE[party]));
     if (unregistered.length > 0) throw refusedParties(editor, unregistered, "validation.notRegistered");
   }
 
   const touched = PARTIES.filter((party) => request[party] !== NEGATIVE_OPERATION.nothing);
   // Registration replaces the event's earlier entry of the party; release removes it (keys cascade).
-  await trx
-    .deleteFrom("negatives")
-    .where("company_id", "=", companyId)
-    .where("event_id", "=", event.eventId)
-    .where(
-      "customer_type",
-      "in",
-      touched.map((party) => NEGATIVE_CUSTOMER_TYPE[party]),
-    )
-    .execute();
-  const newIds: string[] = [];
-  for (const party of registering) {
+  await deleteEventNegatives(
+    trx,
+    companyId,
+    event.eventId,
+    touched.map((party) => NEGATIVE_CUSTOMER_TYPE[party]),
+  );
+  const entries = registering.flatMap((party) => {
     const partyRow = parties.find((row) => row.party === party);
-    if (!partyRow) continue;
-    const inserted = await trx
-      .insertInto("negatives")
-      .values(
-        partyNegativeEntry({
-          companyId,
-          eventId: event.eventId,
-          shopEventId: event.shopEventId,
-          tenantName: event.tenantName,
-          party,
-          partyRow,
-          device,
-          card,
-          settleCategory: request.settleCategory || null,
-          otherCategory: request.otherCategory || null,
-          operatorId: editor.operatorId,
-          now: editor.now,
-        }),
-      )
-      .returning("negative_id")
-      .executeTakeFirstOrThrow();
-    newIds.push(String(inserted.negative_id));
-  }
-  await syncNegativeKeys(trx, companyId, newIds);
+    if (!partyRow) return [];
+    return [
+      partyNegativeEntry({
+        companyId,
+        eventId: event.eventId,
+        shopEventId: event.shopEventId,
+        tenantName: event.tenantName,
+        party,
+        partyRow,
+        device,
+        card,
+        settleCategory: request.settleCategory || null,
+        otherCategory: request.otherCategory || null,
+        operatorId: editor.operatorId,
+        now: editor.now,
+      }),
+    ];
+  });
+  await insertNegatives(trx, companyId, entries);
+  const negatived = (await eventNegativeCustomerTypes(trx, companyId, event.eventId)).length > 0;
 
   await trx
     .updateTable("events")
-    .set({
-      negatived: sql<boolean>`exists (select 1 from negatives n
-        where n.company_id = ${companyId} and n.event_id = ${event.eventId})`,
-    })
+    .set({ negatived })
     .where("company_id", "=", companyId)
     .where("event_id", "=", event.eventId)
     .execute();

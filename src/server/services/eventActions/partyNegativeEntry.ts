@@ -43,7 +43,7 @@ export type PartyNegativeData = {
  * (member ID, name hashes, zipcode, address, birth date, phones, e-mail account hashes and domain
  * hashes, company, department) plus the event's device (IP, cookie, device IDs, type) and card hash,
  * which the engine matches for either party. Stored as entered; the look-up keys are derived from
- * them by syncNegativeKeys (screening/negativeKeys.ts), exactly as for every entry.
+ * them by syncNegativeKeys (lists/negativeLookup.ts), exactly as for every entry.
  */
 export function partyNegativeValues({ party: p, device, card }: PartyNegativeData) {
   const ip = device?.ipaddress ?? null;

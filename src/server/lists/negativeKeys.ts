@@ -10,7 +10,7 @@ import {
   normalizeOpaque,
   normalizeTel,
   normalizeZipcode,
-} from "./normalize.ts";
+} from "../screening/normalize.ts";
 
 export interface NegativeKey {
   item: NegativeItem;

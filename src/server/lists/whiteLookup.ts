@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from "kysely";
 import type { Transaction } from "../../contract/screening.ts";
-import { normalizeIp, normalizeOpaque, normalizeTel } from "./normalize.ts";
-import type { WhiteType } from "./types.ts";
+import { normalizeIp, normalizeOpaque, normalizeTel } from "../screening/normalize.ts";
+import type { WhiteType } from "../screening/types.ts";
 
 /** How a white entry's value is stored, so the engine's look-up finds it (the white list saves with it). */
 export function normalizeWhiteValue(type: WhiteType, value: string): string | undefined {
