@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { logout, sessionInfo } from "../../src/contract/auth.ts";
+import { ERROR } from "../../src/contract/errors.ts";
+import { buildApp } from "../../src/server/app.ts";
+import { loadConfig } from "../../src/server/config.ts";
+import { type DatabaseHandle, openDatabase } from "../../src/server/db/connect.ts";
+import { createMailer } from "../../src/server/mail/mailer.ts";
+import { call, loginAs } from "./helpers/testApp.ts";
+import { openTestDatabase, type TestDatabase, testBackends } from "./helpers/testBackends.ts";
+
+/**
+ * Two server processes on one PostgreSQL database (docs/operations.md): each its own app and its own
+ * connection pool, as two processes have; an operator signed in through one is served alike by the
+ * other, and signed out through the other is refused by both.
+ */
+describe.skipIf(!testBackends().includes("postgres"))("two server processes on one PostgreSQL", () => {
+  let database: TestDatabase;
+  const handles: DatabaseHandle[] = [];
+  const apps: Awaited<ReturnType<typeof buildApp>>[] = [];
+
+  beforeAll(async () => {
+    database = await openTestDatabase("postgres");
+    const config = loadConfig({
+      DATA_DIR: database.dataDir,
+      PUBLIC_URL: "http://console.test",
+      LOG_LEVEL: "silent",
+    });
+    for (let index = 0; index < 2; index++) {
+      const handle = await openDatabase({ dataDir: database.dataDir, databaseUrl: database.databaseUrl });
+      handles.push(handle);
+      const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, dataDir: config.dataDir });
+      const app = await buildApp({ config, db: handle.db, mailer, clientDir: "/nonexistent-client-build" });
+      app.addHook("onClose", async () => mailer.close());
+      await app.ready();
+      apps.push(app);
+    }
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    for (const handle of handles) await handle.close();
+    await database?.close();
+  });
+
+  it("serves one operator's session alike from either process", async () => {
+    const [first, second] = apps;
+    if (!first || !second) throw new Error("two apps expected");
+    const session = await loginAs(first, "DEMO", "admin@demo.example");
+    const fromFirst = await call(first, sessionInfo, {}, { session });
+    const fromSecond = await call(second, sessionInfo, {}, { session });
+    expect(fromFirst.statusCode).toBe(200);
+    expect(fromSecond.statusCode).toBe(200);
+    expect(fromSecond.json().telegram).toEqual(fromFirst.json().telegram);
+
+    expect((await call(second, logout, {}, { session })).statusCode).toBe(200);
+    const after = await call(first, sessionInfo, {}, { session });
+    expect([after.statusCode, after.json().errors[0].code]).toEqual([401, ERROR.invalidToken]);
+  });
+});
