@@ -17,6 +17,8 @@ import * as permissionCalls from "../../src/contract/permissions.ts";
 import * as releasedRuleCalls from "../../src/contract/releasedRules.ts";
 import * as reportCalls from "../../src/contract/report.ts";
 import * as roleCalls from "../../src/contract/roles.ts";
+import type { ShopCallSpec } from "../../src/contract/screeningApi.ts";
+import * as screeningApiCalls from "../../src/contract/screeningApi.ts";
 import { screenWithin } from "../../src/contract/screens.ts";
 import * as uploadCalls from "../../src/contract/uploads.ts";
 import { DEMO_LOGINS } from "../../src/server/seed/demoSeed.ts";
@@ -24,6 +26,7 @@ import { permits } from "../../src/server/services/permissionService.ts";
 import { STANDARD_ROLES } from "../../src/server/services/standardRoles.ts";
 import { call, createTestApp, loginAs, type Session, type TestApp } from "./helpers/testApp.ts";
 import { testBackends } from "./helpers/testBackends.ts";
+import { type Shop, sampleTransaction, shopCall, shopOf } from "./screeningApi/shopClient.ts";
 
 /** DEMO's IDs the matrix's telegrams name (read from the seeded database). */
 interface DemoIds {
@@ -165,6 +168,17 @@ const DECIDED_BY: Partial<Record<string, CallSpec["access"]>> = {
   eventEditBegin: { kind: "write", screenId: "EventDialogMemo" },
 };
 
+/** The screening API's calls, each with a request naming DEMO's event (shops' calls, signed). */
+const SHOP_MATRIX: Record<string, (eventId: string) => unknown> = {
+  screenTransaction: () => sampleTransaction(),
+  updateSettleStatus: (eventId) => ({ eventId, settleStatus: screeningApiCalls.SETTLE_STATUS.captured }),
+  eventResult: (eventId) => ({ eventId }),
+};
+const SHOP_CALLS = (Object.values(screeningApiCalls) as unknown[]).filter(
+  (value): value is ShopCallSpec =>
+    typeof value === "object" && value !== null && "path" in value && "method" in value && "request" in value,
+);
+
 /** Paths registered outside registerCall, each checked by its own tests (named here so none slips by). */
 const OTHER_API_PATHS: Record<string, string> = {
   "/api/v3/screening/openapi.json": "the screening API's public document",
@@ -272,10 +286,12 @@ describe.each(testBackends())("permission and tenant matrix over every call (%s)
 
   it("has an entry for every call the server registers, and a call for every entry", () => {
     const specPaths = new Map<string, string>(CALLS.map((spec) => [spec.path, spec.name]));
-    const registered = [...t.app.apiPaths].filter((path) => !path.startsWith("/api/v3/screening/"));
-    const missing = registered.filter(
-      (path) => !(path in OTHER_API_PATHS) && !Object.hasOwn(MATRIX, specPaths.get(path) ?? ""),
-    );
+    const registered = [...t.app.apiPaths];
+    for (const spec of SHOP_CALLS) specPaths.set(spec.path, spec.name);
+    const missing = registered.filter((path) => {
+      const name = specPaths.get(path) ?? "";
+      return !(path in OTHER_API_PATHS) && !Object.hasOwn(MATRIX, name) && !Object.hasOwn(SHOP_MATRIX, name);
+    });
     expect(missing, "calls registered without a matrix entry").toEqual([]);
     expect(Object.keys(MATRIX).filter((name) => !CALLS.some((spec) => spec.name === name))).toEqual([]);
   });
@@ -334,4 +350,22 @@ describe.each(testBackends())("permission and tenant matrix over every call (%s)
       expect(logout.statusCode).toBe(200);
     },
   );
+
+  it("refuses every screening API call a wrong signature, or another tenant's application, and tells ACME nothing of DEMO", async () => {
+    const [demoShop, acmeShop] = await Promise.all([shopOf(t, "DEMO"), shopOf(t, "ACME")]);
+    const posing: Shop = { ...demoShop, companyId: "ACME" };
+    const before = await demoFootprint();
+    for (const spec of SHOP_CALLS) {
+      const telegram = SHOP_MATRIX[spec.name]?.(ids.eventId);
+      const forged = await shopCall(t, spec, demoShop, telegram, { secret: acmeShop.secret });
+      expect([spec.name, errorCode(forged.body)]).toEqual([spec.name, ERROR.invalidSignature]);
+      // DEMO's application named under ACME's company (signed with DEMO's own key) is no application.
+      const elsewhere = await shopCall(t, spec, posing, telegram);
+      expect([spec.name, errorCode(elsewhere.body)]).toEqual([spec.name, ERROR.unknownApplication]);
+      if (spec.name === "screenTransaction") continue;
+      const acmeAsks = await shopCall(t, spec, acmeShop, telegram);
+      expect([spec.name, errorCode(acmeAsks.body)]).toEqual([spec.name, ERROR.eventNotFound]);
+    }
+    expect(await demoFootprint()).toEqual(before);
+  });
 });
