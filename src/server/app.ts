@@ -39,6 +39,7 @@ import { registerReportRoutes } from "./routes/report.ts";
 import { registerRoleRoutes } from "./routes/roles.ts";
 import { registerScreeningApiRoutes } from "./routes/screeningApi.ts";
 import { registerUploadRoutes } from "./routes/uploads.ts";
+import { registerWhiteListRoutes } from "./routes/whiteList.ts";
 import { createAllowedIpAdminService } from "./services/admin/allowedIpAdminService.ts";
 import { createOperatorService } from "./services/admin/operatorService.ts";
 import { createRoleService } from "./services/admin/roleService.ts";
@@ -53,6 +54,7 @@ import { createEventDisplayFormatService } from "./services/eventDisplayFormatSe
 import { eventExportJob } from "./services/eventExport/eventExportJob.ts";
 import { EVENT_CSV_JOB } from "./services/eventExport/eventExportPayload.ts";
 import { createEventListService } from "./services/eventSearch/eventListService.ts";
+import { createWhiteListService } from "./services/lists/whiteListService.ts";
 import { createPasswordResetService } from "./services/passwordResetService.ts";
 import { createReleasedRuleService } from "./services/releasedRuleService.ts";
 import { createReportService } from "./services/report/reportService.ts";
@@ -158,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerOperatorRoutes(app, createOperatorService(deps));
   registerRoleRoutes(app, createRoleService(deps));
   registerAllowedIpRoutes(app, createAllowedIpAdminService(deps));
+  registerWhiteListRoutes(app, createWhiteListService(deps));
   registerAuditLogRoutes(app, createAuditLogService(deps));
   await options.extraRoutes?.(app);
 

@@ -1,0 +1,48 @@
+import { WHITE_SEARCH_LIMIT, type WhiteEntryType, whiteValueLines } from "../../../contract/whiteList.ts";
+import { searchWhiteEntries } from "../../lists/whiteSearch.ts";
+import { addWhiteEntries, deleteWhiteEntries } from "../../lists/whiteWrites.ts";
+import type { ServiceDeps } from "../deps.ts";
+
+export interface WhiteSearchRequest {
+  type: WhiteEntryType | "";
+  value: string;
+  createdFrom?: string;
+  createdTo?: string;
+}
+
+/** The white list screens (/white, /white/new) over src/server/lists, scoped to the caller's tenant. */
+export function createWhiteListService(deps: ServiceDeps) {
+  const { db, now } = deps;
+  return {
+    async search(companyId: string, request: WhiteSearchRequest) {
+      const rows = await searchWhiteEntries(db, companyId, {
+        type: request.type === "" ? undefined : request.type,
+        valuePrefix: request.value,
+        createdFrom: request.createdFrom === undefined ? undefined : new Date(request.createdFrom),
+        createdTo: request.createdTo === undefined ? undefined : new Date(request.createdTo),
+        limit: WHITE_SEARCH_LIMIT,
+      });
+      return rows.map((row) => ({
+        type: row.entry_type,
+        value: row.value,
+        createdAt: row.created_at.toISOString(),
+        operatorName: row.operator_name,
+      }));
+    },
+
+    /** Adds the entered values (validated by the contract); a duplicate refreshes its time and operator. */
+    async add(companyId: string, operatorId: number, type: WhiteEntryType, values: string) {
+      const entries = whiteValueLines(values).map((value) => ({ type, value }));
+      await db
+        .transaction()
+        .execute((trx) => addWhiteEntries(trx, companyId, entries, { operatorId, at: now() }));
+      return entries.length;
+    },
+
+    delete(companyId: string, entries: readonly { type: WhiteEntryType; value: string }[]) {
+      return db.transaction().execute((trx) => deleteWhiteEntries(trx, companyId, entries));
+    },
+  };
+}
+
+export type WhiteListService = ReturnType<typeof createWhiteListService>;
