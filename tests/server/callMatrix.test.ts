@@ -21,6 +21,7 @@ import type { ShopCallSpec } from "../../src/contract/screeningApi.ts";
 import * as screeningApiCalls from "../../src/contract/screeningApi.ts";
 import { screenWithin } from "../../src/contract/screens.ts";
 import * as uploadCalls from "../../src/contract/uploads.ts";
+import * as whiteListCalls from "../../src/contract/whiteList.ts";
 import { DEMO_LOGINS } from "../../src/server/seed/demoSeed.ts";
 import { permits } from "../../src/server/services/permissionService.ts";
 import { STANDARD_ROLES } from "../../src/server/services/standardRoles.ts";
@@ -55,6 +56,7 @@ const CALLS: CallSpec[] = [
   reportCalls,
   roleCalls,
   uploadCalls,
+  whiteListCalls,
 ].flatMap((module) =>
   Object.values(module).filter(
     (value): value is CallSpec =>
@@ -158,6 +160,10 @@ const MATRIX: Record<string, (ids: DemoIds) => unknown> = {
   uploadJobStatus: () => ({ jobId: "no-such-job" }),
   uploadHistory: () => ({ fileTypes: ["CsvKeyword"] }),
   uploadFileLink: () => ({ jobId: "no-such-job", processingType: "upload", fileType: "CsvKeyword" }),
+  whiteSearch: () => ({}),
+  // Refused by validation (no type) once past the guard: the matrix writes nothing.
+  whiteAdd: () => ({ type: "", values: "" }),
+  whiteDelete: () => ({ entries: [{ type: "ip", value: "192.0.2.255" }] }),
 };
 
 /**
