@@ -12,6 +12,7 @@ import * as eventDetailCalls from "../../src/contract/eventDetail.ts";
 import * as eventDisplayFormatCalls from "../../src/contract/eventDisplayFormat.ts";
 import * as eventExportCalls from "../../src/contract/eventExport.ts";
 import * as eventSearchCalls from "../../src/contract/eventSearch.ts";
+import * as keywordCalls from "../../src/contract/keywords.ts";
 import * as operatorCalls from "../../src/contract/operators.ts";
 import * as permissionCalls from "../../src/contract/permissions.ts";
 import * as releasedRuleCalls from "../../src/contract/releasedRules.ts";
@@ -50,6 +51,7 @@ const CALLS: CallSpec[] = [
   eventDisplayFormatCalls,
   eventExportCalls,
   eventSearchCalls,
+  keywordCalls,
   operatorCalls,
   permissionCalls,
   releasedRuleCalls,
@@ -164,6 +166,11 @@ const MATRIX: Record<string, (ids: DemoIds) => unknown> = {
   // Refused by validation (no type) once past the guard: the matrix writes nothing.
   whiteAdd: () => ({ type: "", values: "" }),
   whiteDelete: () => ({ entries: [{ type: "ip", value: "192.0.2.255" }] }),
+  keywordCategoryList: () => ({}),
+  keywordList: () => ({ categoryId: "no-such-category" }),
+  // Refused by validation (no keyword) once past the guard: the matrix writes nothing.
+  keywordAdd: () => ({ categoryId: "no-such-category", keywords: "" }),
+  keywordDelete: () => ({ categoryId: "no-such-category", keywords: ["matrix"] }),
 };
 
 /**
