@@ -21,6 +21,7 @@ import { installJsonCompression } from "./plugins/jsonCompression.ts";
 import { loggerOptions } from "./plugins/logging.ts";
 import { installRequestGuard } from "./plugins/requestGuard.ts";
 import { installSecurityHeaders } from "./plugins/securityHeaders.ts";
+import { installSignedOutRateLimit } from "./plugins/signedOutRateLimit.ts";
 import { installSpa } from "./plugins/spa.ts";
 import { registerAllowedIpRoutes } from "./routes/allowedIp.ts";
 import { registerApiConnectionRoutes } from "./routes/apiConnection.ts";
@@ -138,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installSecurityHeaders(app, config.publicUrl.startsWith("https:"));
   installJsonCompression(app);
   installApiErrors(app);
+  installSignedOutRateLimit(app, config.signedOutCallsPerMinute, now);
   installRequestGuard(app, { sessions });
 
   registerAuthRoutes(app, {

@@ -28,6 +28,8 @@ export interface Config {
   requestTimeoutSeconds: number;
   /** CONNECTION_TIMEOUT_SECONDS: a connection sending nothing is closed after this long. */
   connectionTimeoutSeconds: number;
+  /** SIGNED_OUT_CALLS_PER_MINUTE: console calls one address may make without a session (plugins/signedOutRateLimit.ts). */
+  signedOutCallsPerMinute: number;
   /** Largest CSV upload in bytes (UPLOAD_MAX_MB, default 100 MB). */
   uploadMaxBytes: number;
   /** Most data rows a CSV upload may hold (UPLOAD_MAX_ROWS, default 1,000,000). */
@@ -87,6 +89,7 @@ const envSchema = z.object({
   UPLOAD_MAX_ROWS: optional(integer(1, 100_000_000)),
   REQUEST_TIMEOUT_SECONDS: optional(integer(1, 3600)),
   CONNECTION_TIMEOUT_SECONDS: optional(integer(1, 3600)),
+  SIGNED_OUT_CALLS_PER_MINUTE: optional(integer(1, 1_000_000)),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` })),
   CREDENTIAL_KEY: optional(
     z
@@ -144,6 +147,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     credentialKey: v.CREDENTIAL_KEY,
     requestTimeoutSeconds: v.REQUEST_TIMEOUT_SECONDS ?? 30,
     connectionTimeoutSeconds: v.CONNECTION_TIMEOUT_SECONDS ?? 60,
+    signedOutCallsPerMinute: v.SIGNED_OUT_CALLS_PER_MINUTE ?? 600,
     uploadMaxBytes: (v.UPLOAD_MAX_MB ?? 100) * 1024 * 1024,
     uploadMaxRows: v.UPLOAD_MAX_ROWS ?? 1_000_000,
     auditRetentionMonths: v.AUDIT_RETENTION_MONTHS ?? 18,
