@@ -1,8 +1,8 @@
+import { KEYWORD_MAX_CHARACTERS } from "../../contract/keywords.ts";
 import { messageText } from "../../contract/messages.ts";
+import { addKeywords } from "../lists/keywordWrites.ts";
 import type { RowOutcome, UploadRowHandler } from "./rowHandler.ts";
 
-/** Longest keyword a registration takes (spec section 5: a parameter; this console's value). */
-export const KEYWORD_MAX_LENGTH = 100;
 const WILDCARDS_ONLY = /^[%_]+$/;
 
 /**
@@ -35,31 +35,23 @@ export const keywordRowHandler: UploadRowHandler = {
       if (!known.has(categoryId))
         return refuse("categoryId", messageText(lang, "validation.unknownKeywordCategory"));
       if (keyword === "") return refuse("keyword", messageText(lang, "validation.required"));
-      if ([...keyword].length > KEYWORD_MAX_LENGTH)
-        return refuse("keyword", messageText(lang, "validation.keywordMaxLength", { 0: KEYWORD_MAX_LENGTH }));
+      if ([...keyword].length > KEYWORD_MAX_CHARACTERS)
+        return refuse(
+          "keyword",
+          messageText(lang, "validation.keywordMaxLength", { 0: KEYWORD_MAX_CHARACTERS }),
+        );
       if (WILDCARDS_ONLY.test(keyword))
         return refuse("keyword", messageText(lang, "validation.keywordWildcardsOnly"));
       // One statement cannot update a row twice: a keyword repeated in the batch is stored once.
       toStore.set(JSON.stringify([categoryId, keyword]), { category_id: categoryId, keyword });
       return { applied: true };
     });
-    if (toStore.size > 0)
-      await trx
-        .insertInto("keywords")
-        .values(
-          [...toStore.values()].map((entry) => ({
-            ...entry,
-            company_id: companyId,
-            updated_at: now,
-            updated_by: operatorId,
-          })),
-        )
-        .onConflict((oc) =>
-          oc
-            .columns(["company_id", "category_id", "keyword"])
-            .doUpdateSet({ updated_at: now, updated_by: operatorId }),
-        )
-        .execute();
+    // The lists module is the keywords' only writer (src/server/lists); one call per category.
+    const byCategory = new Map<string, string[]>();
+    for (const { category_id, keyword } of toStore.values())
+      byCategory.set(category_id, [...(byCategory.get(category_id) ?? []), keyword]);
+    for (const [categoryId, keywords] of byCategory)
+      await addKeywords(trx, companyId, categoryId, keywords, { operatorId, at: now });
     return outcomes;
   },
 };
