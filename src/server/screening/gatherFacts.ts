@@ -4,15 +4,21 @@ import type { KeywordTarget } from "../../contract/rules.ts";
 import type { Party, Transaction } from "../../contract/screening.ts";
 import { PREPARED } from "../db/preparedStatements.ts";
 import type { Database } from "../db/schema.ts";
+import {
+  type KeywordHits,
+  type KeywordProbe,
+  keywordHitsOf,
+  keywordHitsSql,
+} from "../lists/keywordLookup.ts";
+import { type NegativeProbe, negativeProbesOf } from "../lists/negativeKeys.ts";
+import { negativeHitsOf, negativeHitsSql, negativePairId } from "../lists/negativeLookup.ts";
+import { whiteMatchesOf, whiteMatchesSql, whiteProbesOf } from "../lists/whiteLookup.ts";
 import { arrayLiteral } from "./arrayLiteral.ts";
 import { credentialFingerprintsOf, credentialFingerprintsSql } from "./credentialFingerprints.ts";
 import type { FactNeeds } from "./factNeeds.ts";
 import { fixedStatement } from "./fixedStatement.ts";
 import { type IpGeo, ipGeoAddress, ipGeoOf, ipGeoSql } from "./ipGeo.ts";
-import { type KeywordHits, type KeywordProbe, keywordHitsOf, keywordHitsSql } from "../lists/keywordLookup.ts";
 import type { LinkKeyValue } from "./linkKeys.ts";
-import { type NegativeProbe, negativeProbesOf } from "../lists/negativeKeys.ts";
-import { negativeHitsOf, negativeHitsSql, negativePairId } from "../lists/negativeLookup.ts";
 import { normalizeIp, normalizeKeywordText } from "./normalize.ts";
 import { type PendingScreening, pendingBefore } from "./pendingScreenings.ts";
 import { earlierMailSql } from "./relatedLookup.ts";
@@ -31,7 +37,6 @@ import {
   velocityFactsOf,
   velocitySql,
 } from "./velocityLookup.ts";
-import { whiteMatchesOf, whiteMatchesSql, whiteProbesOf } from "../lists/whiteLookup.ts";
 
 /** Hour of the day in Japan time. */
 export const jstHour = (at: Date): number => inJapan(at).getHours();

@@ -3,14 +3,15 @@ import type { Kysely } from "kysely";
 import type { KeywordTarget, LinkKey } from "../../contract/rules.ts";
 import type { Party, Transaction } from "../../contract/screening.ts";
 import type { Database } from "../db/schema.ts";
+import { negativeProbesOf } from "../lists/negativeKeys.ts";
+import { negativePairId } from "../lists/negativeLookup.ts";
+import { whiteProbesOf } from "../lists/whiteLookup.ts";
 import { evaluateRelease } from "../screening/evaluateRelease.ts";
 import { newEventId } from "../screening/eventId.ts";
 import { factNeedsOf } from "../screening/factNeeds.ts";
 import { jstHour } from "../screening/gatherFacts.ts";
 import type { IpGeo } from "../screening/ipGeo.ts";
 import { type LinkKeyValue, linkKeysOf } from "../screening/linkKeys.ts";
-import { negativeProbesOf } from "../lists/negativeKeys.ts";
-import { negativePairId } from "../lists/negativeLookup.ts";
 import { normalizeIp, normalizeKeywordText } from "../screening/normalize.ts";
 import { RELATED_PER_KEY, type RelatedEvent } from "../screening/relatedLookup.ts";
 import { activeReleases } from "../screening/releaseCache.ts";
@@ -26,7 +27,6 @@ import {
   velocityFactKey,
   type WhiteType,
 } from "../screening/types.ts";
-import { whiteProbesOf } from "../lists/whiteLookup.ts";
 
 /**
  * The engine's evaluation for many events in a row, without a database round trip per event: the

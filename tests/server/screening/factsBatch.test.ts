@@ -3,14 +3,14 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { KeywordTarget, LinkKey } from "../../../src/contract/rules.ts";
 import { type TransactionInput, transactionSchema } from "../../../src/contract/screening.ts";
+import { syncNegativeKeys } from "../../../src/server/lists/negativeLookup.ts";
+import { normalizeWhiteValue } from "../../../src/server/lists/whiteLookup.ts";
 import type { FactNeeds } from "../../../src/server/screening/factNeeds.ts";
 import { gatherFactsBatched } from "../../../src/server/screening/factsBatcher.ts";
 import { fixedStatement } from "../../../src/server/screening/fixedStatement.ts";
 import { type FactsRequest, gatherFactsOf } from "../../../src/server/screening/gatherFacts.ts";
 import { linkKeysOf } from "../../../src/server/screening/linkKeys.ts";
-import { syncNegativeKeys } from "../../../src/server/lists/negativeLookup.ts";
 import { enterPending, leavePending } from "../../../src/server/screening/pendingScreenings.ts";
-import { normalizeWhiteValue } from "../../../src/server/lists/whiteLookup.ts";
 import { testBackends } from "../helpers/testBackends.ts";
 import { openScreeningHarness, purchase, type ScreeningHarness } from "./screeningHarness.ts";
 

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { transactionSchema } from "../../../src/contract/screening.ts";
 import type { NewNegative } from "../../../src/server/db/schema.ts";
 import { syncNegativeKeys } from "../../../src/server/lists/negativeLookup.ts";
+import { normalizeWhiteValue } from "../../../src/server/lists/whiteLookup.ts";
 import {
   packageIdOf,
   publishRelease,
@@ -11,7 +12,6 @@ import {
 } from "../../../src/server/screening/publishRelease.ts";
 import { relatedEvents } from "../../../src/server/screening/relatedEvents.ts";
 import { screenTransaction } from "../../../src/server/screening/screenTransaction.ts";
-import { normalizeWhiteValue } from "../../../src/server/lists/whiteLookup.ts";
 import { testBackends } from "../helpers/testBackends.ts";
 import {
   group,

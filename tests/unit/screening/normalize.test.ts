@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { transactionSchema } from "../../../src/contract/screening.ts";
+import { negativeKeysOf, negativeProbesOf } from "../../../src/server/lists/negativeKeys.ts";
+import { normalizeWhiteValue } from "../../../src/server/lists/whiteLookup.ts";
 import { newEventId } from "../../../src/server/screening/eventId.ts";
 import { ipGeoAddress } from "../../../src/server/screening/ipGeo.ts";
 import { linkKeysOf } from "../../../src/server/screening/linkKeys.ts";
-import { negativeKeysOf, negativeProbesOf } from "../../../src/server/lists/negativeKeys.ts";
 import {
   domainHash,
   mailKey,
@@ -13,7 +14,6 @@ import {
   normalizeIp,
   normalizeTel,
 } from "../../../src/server/screening/normalize.ts";
-import { normalizeWhiteValue } from "../../../src/server/lists/whiteLookup.ts";
 
 const H = (text: string) => createHash("sha256").update(text).digest("hex").toUpperCase();
 
