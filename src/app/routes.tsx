@@ -1,24 +1,24 @@
 import { Suspense, useEffect } from "react";
 import { Route, Switch, useLocation, useSearch } from "wouter";
 import { PUBLIC_PATHS } from "../contract/screens.ts";
+import { LoginScreen } from "./features/auth/LoginScreen.tsx";
+import { NoPageScreen } from "./features/system/NoPageScreen.tsx";
+import { SystemErrorScreen } from "./features/system/SystemErrorScreen.tsx";
 import { lazyScreen } from "./lazyScreen.tsx";
 import { navigateTo } from "./navigation.ts";
 import { ProtectedRoute } from "./routeChunks.ts";
 import { protectedScreenAt } from "./screenPaths.ts";
-import { LoginScreen } from "./screens/auth/LoginScreen.tsx";
-import { NoPageScreen } from "./screens/system/NoPageScreen.tsx";
-import { SystemErrorScreen } from "./screens/system/SystemErrorScreen.tsx";
 import { PublicLayout } from "./shell/PublicLayout.tsx";
 import { Loading } from "./ui/Loading.tsx";
 
 // Lazy chunks, so that /login loads only what it shows: the password screens (with their date
 // formatting) and, in routeChunks.ts, the signed-in shell.
 const PasswordChangeRequestScreen = lazyScreen(
-  () => import("./screens/auth/PasswordChangeRequestScreen.tsx"),
+  () => import("./features/auth/PasswordChangeRequestScreen.tsx"),
   (m) => m.PasswordChangeRequestScreen,
 );
 const PasswordChangeScreen = lazyScreen(
-  () => import("./screens/auth/PasswordChangeScreen.tsx"),
+  () => import("./features/auth/PasswordChangeScreen.tsx"),
   (m) => m.PasswordChangeScreen,
 );
 

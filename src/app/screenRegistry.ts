@@ -12,27 +12,27 @@ const withEventTexts = <M>(module: Promise<M>): Promise<M> =>
  * of SCREENS[id]). A screen's route and its menu entry appear only once it is listed here and in
  * implementedScreens.ts (the compiler keeps the two in step). Later issues add one line per screen,
  * loading the group's module so that a group is one chunk, e.g.
- *   EventList: lazyScreen(() => import("./screens/event/eventScreens.ts"), (m) => m.EventListScreen),
+ *   EventList: lazyScreen(() => import("./features/event/eventScreens.ts"), (m) => m.EventListScreen),
  */
 const IMPLEMENTED_COMPONENTS = {
   EventList: lazyScreen(
-    () => withEventTexts(import("./screens/event/EventListScreen.tsx")),
+    () => withEventTexts(import("./features/event/EventListScreen.tsx")),
     (m) => m.EventListScreen,
   ),
   EventDetail: lazyScreen(
-    () => withEventTexts(import("./screens/event/EventDetailScreen.tsx")),
+    () => withEventTexts(import("./features/event/EventDetailScreen.tsx")),
     (m) => m.EventDetailScreen,
   ),
   ApiConnectionInfo: lazyScreen(
-    () => import("./screens/apiConnection/ApiConnectionInfoScreen.tsx"),
+    () => import("./features/apiConnection/ApiConnectionInfoScreen.tsx"),
     (m) => m.ApiConnectionInfoScreen,
   ),
   ReleasedRuleList: lazyScreen(
-    () => import("./screens/rules/ReleasedRuleListScreen.tsx"),
+    () => import("./features/rules/ReleasedRuleListScreen.tsx"),
     (m) => m.ReleasedRuleListScreen,
   ),
   EventItemDisplayFormatEdit: lazyScreen(
-    () => withEventTexts(import("./screens/event/EventItemDisplayFormatEditScreen.tsx")),
+    () => withEventTexts(import("./features/event/EventItemDisplayFormatEditScreen.tsx")),
     (m) => m.EventItemDisplayFormatEditScreen,
   ),
 } satisfies Record<ImplementedScreenId, LazyScreen>;

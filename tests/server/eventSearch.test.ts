@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SearchablePart } from "../../src/app/screens/event/detail/fieldSearch.ts";
+import type { SearchablePart } from "../../src/app/features/event/detail/fieldSearch.ts";
 import { ERROR } from "../../src/contract/errors.ts";
 import { eventDetail } from "../../src/contract/eventDetail.ts";
 import { CSV_DELIMITER, eventCsvExport } from "../../src/contract/eventExport.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detailLayoutRows } from "../../../src/app/screens/event/detail/detailLayout.ts";
+import { detailLayoutRows } from "../../../src/app/features/event/detail/detailLayout.ts";
 import { DEFAULT_DISPLAY_FORMAT } from "../../../src/contract/eventDisplayFormat.ts";
 import { DETAIL_CATEGORIES, type DetailCategory } from "../../../src/contract/eventFields.ts";
 

@@ -3,7 +3,7 @@ import {
   DISPLAY_FORMAT_EDIT_PATH,
   displayFormatReturnUrl,
   rememberReturnForDisplayFormat,
-} from "../../../src/app/screens/event/displayFormat/displayFormatTransit.ts";
+} from "../../../src/app/features/event/displayFormat/displayFormatTransit.ts";
 import { getTransit } from "../../../src/client/transit.ts";
 import { memoryStorage } from "../client/memoryStorage.ts";
 

@@ -3,7 +3,7 @@ import {
   basicFieldValue,
   fixedItemValue,
   formatFieldValue,
-} from "../../../src/app/screens/event/detail/fieldValue.ts";
+} from "../../../src/app/features/event/detail/fieldValue.ts";
 import { reviewEvent } from "../../machines/walks/eventDetailFixture.ts";
 
 describe("event detail field values", () => {

@@ -9,7 +9,7 @@ import {
   readListForDetail,
   rememberListForDetail,
   rememberShownEvent,
-} from "../../../src/app/screens/event/eventTransit.ts";
+} from "../../../src/app/features/event/eventTransit.ts";
 import { getTransit, setTransit } from "../../../src/client/transit.ts";
 import { EMPTY_DETAIL_SEARCH, type EventSearch, readSearchQuery } from "../../../src/contract/eventSearch.ts";
 import { memoryStorage } from "../client/memoryStorage.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldSearchPath } from "../../../src/app/screens/event/detail/fieldSearch.ts";
+import { fieldSearchPath } from "../../../src/app/features/event/detail/fieldSearch.ts";
 import { quickSearchOf, readSearchQuery } from "../../../src/contract/eventSearch.ts";
 
 const searchedFor = (path: string | undefined) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isOverdue } from "../../../src/app/screens/event/manualDeadline.ts";
+import { isOverdue } from "../../../src/app/features/event/manualDeadline.ts";
 
 const now = new Date("2026-11-22T12:00:00.000Z");
 

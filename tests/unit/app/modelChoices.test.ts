@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { modelChoices } from "../../../src/app/screens/event/modelChoices.ts";
+import { modelChoices } from "../../../src/app/features/event/modelChoices.ts";
 
 const MODELS = [
   { modelId: "MODEL01", modelName: "標準モデル" },

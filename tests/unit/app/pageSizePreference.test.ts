@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { preferredPageSize, rememberPageSize } from "../../../src/app/screens/event/pageSizePreference.ts";
+import { preferredPageSize, rememberPageSize } from "../../../src/app/features/event/pageSizePreference.ts";
 import type { KeyValueStorage } from "../../../src/client/browserStorage.ts";
 import { memoryStorage } from "../client/memoryStorage.ts";
 import { signIn, signOut } from "../client/signedIn.ts";
