@@ -10,6 +10,7 @@ import { FormMessage } from "../../ui/FormMessage.tsx";
 import { Loading } from "../../ui/Loading.tsx";
 import { StatusRegion } from "../../ui/StatusRegion.tsx";
 import { ApiConnectionActor, ApiConnectionProvider } from "./ApiConnectionActor.tsx";
+import { useApiConnectionView } from "./useApiConnectionView.ts";
 
 /**
  * API connection information (spec section 2): company ID, application ID, the secret key masked,
@@ -31,12 +32,7 @@ export function ApiConnectionInfoScreen() {
 function ConnectionInfo() {
   const { t } = useTranslation("apiConnection");
   const connection = ApiConnectionActor.useActorRef();
-  const info = ApiConnectionActor.useSelector((snapshot) => snapshot.context.info);
-  const failed = ApiConnectionActor.useSelector((snapshot) => snapshot.matches("error"));
-  const loading = ApiConnectionActor.useSelector(
-    (snapshot) => snapshot.matches("idle") || snapshot.matches("loading"),
-  );
-  const busy = ApiConnectionActor.useSelector((snapshot) => snapshot.hasTag("busy"));
+  const { info, failed, loading, busy } = useApiConnectionView();
   const writable = MenuPermissionsActor.useSelector(
     (snapshot) => snapshot.context.permissions.ApiConnectionInfo === PERMISSION.writable,
   );
@@ -111,19 +107,16 @@ function ConnectionInfo() {
 function SecretKey({ masked, writable }: { masked: string; writable: boolean }) {
   const { t } = useTranslation("apiConnection");
   const connection = ApiConnectionActor.useActorRef();
-  const secretKey = ApiConnectionActor.useSelector((snapshot) => snapshot.context.secretKey);
-  // A shown key stays on screen while it is copied.
-  const revealed = ApiConnectionActor.useSelector(
-    (snapshot) => snapshot.matches("revealed") || snapshot.matches("copying"),
-  );
-  const busy = ApiConnectionActor.useSelector(
-    (snapshot) => snapshot.hasTag("busy") || snapshot.matches("confirmingRotate"),
-  );
-  const revealing = ApiConnectionActor.useSelector((snapshot) => snapshot.matches("revealing"));
-  const copying = ApiConnectionActor.useSelector((snapshot) => snapshot.matches("copying"));
-  const rotating = ApiConnectionActor.useSelector((snapshot) => snapshot.matches("rotating"));
+  const {
+    secretKey,
+    revealed,
+    controlsUnavailable: busy,
+    revealing,
+    copying,
+    rotating,
+    rotated,
+  } = useApiConnectionView();
   const shown = revealed && secretKey !== null;
-  const rotated = ApiConnectionActor.useSelector((snapshot) => snapshot.context.rotated);
 
   return (
     <Flex direction="column" gap="3">

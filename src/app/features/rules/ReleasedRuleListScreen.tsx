@@ -16,6 +16,7 @@ import { ResultMark } from "../../ui/ResultMark.tsx";
 import { resultTone } from "../../ui/resultTone.ts";
 import { shownErrorText } from "../../ui/shownErrorText.ts";
 import { ReleasedRuleListActor, ReleasedRuleListProvider } from "./ReleasedRuleListActor.tsx";
+import { useReleasedRuleListView } from "./useReleasedRuleListView.ts";
 
 /**
  * Released rule list (spec section 2): a detection model chooser, the rules of the model's release in
@@ -46,10 +47,7 @@ const selectStyle = {
 function RuleList() {
   const { t } = useTranslation("rules");
   const list = ReleasedRuleListActor.useActorRef();
-  const busy = ReleasedRuleListActor.useSelector((snapshot) => snapshot.hasTag("busy"));
-  const starting = ReleasedRuleListActor.useSelector(
-    (snapshot) => snapshot.matches("idle") || snapshot.matches("loadingModels"),
-  );
+  const { busy, starting } = useReleasedRuleListView();
 
   useEffect(() => list.send({ type: "list.load" }), [list]);
 
@@ -70,16 +68,8 @@ function RuleListBody() {
   const { t } = useTranslation("rules");
   const list = ReleasedRuleListActor.useActorRef();
   const selectId = useId();
-  const models = ReleasedRuleListActor.useSelector((snapshot) => snapshot.context.models);
-  const modelId = ReleasedRuleListActor.useSelector((snapshot) => snapshot.context.modelId);
-  const errors = ReleasedRuleListActor.useSelector((snapshot) => snapshot.context.errors);
-  const noModels = ReleasedRuleListActor.useSelector((snapshot) => snapshot.matches("noModels"));
-  // Only 676 reaches noRules: a model without a release in force.
-  const noRules = ReleasedRuleListActor.useSelector((snapshot) => snapshot.matches("noRules"));
-  const failed = ReleasedRuleListActor.useSelector((snapshot) => snapshot.matches("failed"));
-  const loadingRules = ReleasedRuleListActor.useSelector((snapshot) => snapshot.matches("loadingRules"));
-  const canExport = ReleasedRuleListActor.useSelector((snapshot) => snapshot.can({ type: "csv.export" }));
-  const exporting = ReleasedRuleListActor.useSelector((snapshot) => snapshot.matches("exporting"));
+  const { models, modelId, errors, noModels, noRules, failed, loadingRules, canExport, exporting } =
+    useReleasedRuleListView();
 
   if (noModels) return <FormMessage tone="info">{t("noModels")}</FormMessage>;
   if (failed)
@@ -141,7 +131,7 @@ const oneLine = (column: ReleasedRuleColumn) => (ONE_LINE.has(column) ? { whiteS
 
 function RuleTable() {
   const { t } = useTranslation("rules");
-  const rules = ReleasedRuleListActor.useSelector((snapshot) => snapshot.context.list);
+  const { rules } = useReleasedRuleListView();
   if (!rules) return null;
   return (
     <Box>
