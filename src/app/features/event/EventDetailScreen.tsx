@@ -21,6 +21,7 @@ import { ShownEventIds } from "./detail/ShownEventIds.tsx";
 import { EventDetailActor, EventDetailProvider } from "./EventDetailActor.tsx";
 import { EventDetailScreeningActor, EventDetailScreeningProvider } from "./EventDetailScreeningActor.tsx";
 import { readListForDetail, rememberShownEvent } from "./eventTransit.ts";
+import { useEventDetailView } from "./useEventDetailView.ts";
 import "./detail/eventDetail.css";
 
 /**
@@ -47,10 +48,7 @@ function EventDetailPage() {
   const possible = eventIdField.safeParse(eventId).success;
   const detailActor = EventDetailActor.useActorRef();
   const screening = EventDetailScreeningActor.useActorRef();
-  const detail = EventDetailActor.useSelector((snapshot) => snapshot.context.data?.detail ?? null);
-  const loading = EventDetailActor.useSelector(
-    (snapshot) => snapshot.matches("idle") || snapshot.matches("loading"),
-  );
+  const { detail, starting: loading } = useEventDetailView();
 
   // The URL names the event: opening another one (previous, next, related) loads it afresh.
   useEffect(() => {
@@ -93,20 +91,9 @@ function EventDetailPage() {
 function DetailBody() {
   const { t } = useTranslation("eventDetail");
   const detailActor = EventDetailActor.useActorRef();
-  const data = EventDetailActor.useSelector((snapshot) => snapshot.context.data);
-  const neighbours = EventDetailActor.useSelector((snapshot) => snapshot.context.neighbours);
-  const errors = EventDetailActor.useSelector((snapshot) => snapshot.context.errors);
-  const notFound = EventDetailActor.useSelector((snapshot) => snapshot.matches("notFound"));
-  const failed = EventDetailActor.useSelector((snapshot) => snapshot.matches("error"));
+  const { data, neighbours, errors, notFound, failed, loadingAnother, neighboursPending } =
+    useEventDetailView();
   const dialogOpen = EventDetailScreeningActor.useSelector((snapshot) => snapshot.hasTag("dialogOpen"));
-  // Previous, next or a related event asked for: the one shown stays until it arrives.
-  const loadingAnother = EventDetailActor.useSelector(
-    (snapshot) =>
-      snapshot.matches("loading") && snapshot.context.data?.detail.basic.eventId !== snapshot.context.eventId,
-  );
-  const neighboursPending = EventDetailActor.useSelector(
-    (snapshot) => snapshot.matches("loading") || snapshot.matches({ ready: "loadingNeighbours" }),
-  );
 
   if (notFound)
     return <FormMessage tone="error">{errors[0]?.message || translateKey("messages:no.963")}</FormMessage>;
