@@ -1,6 +1,6 @@
-import { createActorContext } from "@xstate/react";
+import { createActorContext, shallowEqual } from "@xstate/react";
 import { type ReactNode, useState } from "react";
-import { fromPromise } from "xstate";
+import { fromPromise, type SnapshotFrom } from "xstate";
 import { callProgressMachine } from "../../../machines/call/callProgressMachine.ts";
 import type { CallOutcome } from "../../../machines/shared/outcome.ts";
 import type { CallHandling } from "../../client/errorRouting.ts";
@@ -39,4 +39,22 @@ export function CallProgressProvider<C extends CallSpec>({
 /** The result of the provider's call once it succeeded, typed by its contract. */
 export function callResult<C extends CallSpec>(spec: C, result: unknown): CallResult<C> {
   return spec.response.parse(result) as CallResult<C>;
+}
+
+/**
+ * The call's progress, named: `busy` while it runs, `accepted` (tag "10") with its `result`,
+ * `refused` (tag "20") with its `errors`. Re-renders only when one of these changes.
+ */
+export function callProgressView(snapshot: SnapshotFrom<typeof callProgressMachine>) {
+  return {
+    busy: snapshot.hasTag("busy"),
+    accepted: snapshot.hasTag("10"),
+    refused: snapshot.hasTag("20"),
+    result: snapshot.context.result,
+    errors: snapshot.context.errors,
+  };
+}
+
+export function useCallProgressView() {
+  return CallProgressActor.useSelector(callProgressView, shallowEqual);
 }

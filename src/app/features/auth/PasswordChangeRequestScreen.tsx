@@ -3,7 +3,11 @@ import { useTranslation } from "react-i18next";
 import { passwordChangeRequest } from "../../../contract/auth.ts";
 import type { ErrorItem } from "../../../contract/envelope.ts";
 import { PUBLIC_PATHS } from "../../../contract/screens.ts";
-import { CallProgressActor, CallProgressProvider } from "../../actors/CallProgressActor.tsx";
+import {
+  CallProgressActor,
+  CallProgressProvider,
+  useCallProgressView,
+} from "../../actors/CallProgressActor.tsx";
 import { NotificationsActor } from "../../actors/NotificationsActor.tsx";
 import { appUrl, navigateTo } from "../../navigation.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
@@ -35,11 +39,9 @@ function RequestForm() {
   const { t } = useTranslation("password");
   const { t: message } = useTranslation("messages");
   const call = CallProgressActor.useActorRef();
-  const busy = CallProgressActor.useSelector((snapshot) => snapshot.hasTag("busy"));
-  const sent = CallProgressActor.useSelector((snapshot) => snapshot.hasTag("10"));
-  const errors = CallProgressActor.useSelector((snapshot) =>
-    snapshot.hasTag("20") ? snapshot.context.errors : NO_ERRORS,
-  );
+  const progress = useCallProgressView();
+  const { busy, accepted: sent } = progress;
+  const errors = progress.refused ? progress.errors : NO_ERRORS;
   const notifications = NotificationsActor.useActorRef();
   const { form, values, clientErrors, rejected, set, reject, accept } = useFormFields(EMPTY);
   const serverErrors = rejected ? NO_ERRORS : errors;

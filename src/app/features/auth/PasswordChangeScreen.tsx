@@ -7,7 +7,12 @@ import type { ErrorItem } from "../../../contract/envelope.ts";
 import { ERROR } from "../../../contract/errors.ts";
 import { PUBLIC_PATHS } from "../../../contract/screens.ts";
 import { issue, passwordField } from "../../../contract/validation.ts";
-import { CallProgressActor, CallProgressProvider, callResult } from "../../actors/CallProgressActor.tsx";
+import {
+  CallProgressActor,
+  CallProgressProvider,
+  callResult,
+  useCallProgressView,
+} from "../../actors/CallProgressActor.tsx";
 import { NotificationsActor } from "../../actors/NotificationsActor.tsx";
 import { formatDateTime } from "../../i18n/format.ts";
 import { appUrl, navigateTo } from "../../navigation.ts";
@@ -55,12 +60,9 @@ export function PasswordChangeScreen({ token }: { token: string }) {
 function TokenCheck({ token }: { token: string }) {
   const { t } = useTranslation("password");
   const check = CallProgressActor.useActorRef();
-  const validity = CallProgressActor.useSelector((snapshot) =>
-    snapshot.hasTag("10") ? callResult(passwordChangeCheck, snapshot.context.result) : null,
-  );
-  const errors = CallProgressActor.useSelector((snapshot) =>
-    snapshot.hasTag("20") ? snapshot.context.errors : null,
-  );
+  const progress = useCallProgressView();
+  const validity = progress.accepted ? callResult(passwordChangeCheck, progress.result) : null;
+  const errors = progress.refused ? progress.errors : null;
 
   const start = useCallback(() => check.send({ type: "call.start", input: { token } }), [check, token]);
   useEffect(start, [start]);
@@ -111,11 +113,9 @@ function ChangeForm({
   const { t } = useTranslation("password");
   const { t: message } = useTranslation("messages");
   const call = CallProgressActor.useActorRef();
-  const busy = CallProgressActor.useSelector((snapshot) => snapshot.hasTag("busy"));
-  const changed = CallProgressActor.useSelector((snapshot) => snapshot.hasTag("10"));
-  const errors = CallProgressActor.useSelector((snapshot) =>
-    snapshot.hasTag("20") ? snapshot.context.errors : NO_ERRORS,
-  );
+  const progress = useCallProgressView();
+  const { busy, accepted: changed } = progress;
+  const errors = progress.refused ? progress.errors : NO_ERRORS;
   const notifications = NotificationsActor.useActorRef();
   const expired = useExpired(remainingMs);
   const { form, values, clientErrors, rejected, set, reject, accept } = useFormFields({
