@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { ApiClient } from "../../client/api.ts";
-import { AuthProvider } from "../features/auth/AuthActor.tsx";
+import { AuthProvider } from "./AuthActor.tsx";
 import { CallRunnerProvider } from "./CallRunner.tsx";
 import { ConfirmDialogProvider } from "./ConfirmDialogActor.tsx";
 import { MenuPermissionsProvider } from "./MenuPermissionsActor.tsx";

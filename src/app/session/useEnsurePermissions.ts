@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { signedInScreenIds } from "../../contract/menu.ts";
+import { AuthActor } from "../actors/AuthActor.tsx";
 import { MenuPermissionsActor } from "../actors/MenuPermissionsActor.tsx";
-import { AuthActor } from "../features/auth/AuthActor.tsx";
 
 /** Loads the menu's (and its screens' controls') permissions once signed in (a reload restores the login, not the permissions). */
 export function useEnsurePermissions(): void {

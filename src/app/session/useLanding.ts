@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { firstMenuPath, MENU } from "../../contract/menu.ts";
+import { AuthActor } from "../actors/AuthActor.tsx";
 import { MenuPermissionsActor } from "../actors/MenuPermissionsActor.tsx";
-import { AuthActor } from "../features/auth/AuthActor.tsx";
 import { currentPath, navigateTo } from "../navigation.ts";
 import { preloadRoute } from "../routeChunks.ts";
 import { useVisibleMenu } from "../shell/useVisibleMenu.ts";

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "wouter";
 import { readLoginInfo } from "../../client/session.ts";
-import { AuthActor } from "../features/auth/AuthActor.tsx";
+import { AuthActor } from "../actors/AuthActor.tsx";
 
 /**
  * Spec section 4's restore rule on every protected route: the auth machine compares the stored login

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { sessionInfo } from "../../contract/auth.ts";
+import { AuthActor } from "../actors/AuthActor.tsx";
 import { callResult } from "../actors/CallProgressActor.tsx";
 import { SessionInfoActor } from "../actors/SessionInfoActor.tsx";
-import { AuthActor } from "../features/auth/AuthActor.tsx";
 
 /** Asks once per page for the company, operator and trial shown in the top bar. */
 export function useLoadSessionInfo(): void {

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
+import { AuthActor } from "../actors/AuthActor.tsx";
 import { useConfirm } from "../actors/ConfirmDialogActor.tsx";
-import { AuthActor } from "../features/auth/AuthActor.tsx";
 import { useSessionInfo } from "../session/useSessionInfo.ts";
 import { useDisclosure } from "../ui/useDisclosure.ts";
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { AuthActor } from "../features/auth/AuthActor.tsx";
+import { AuthActor } from "../actors/AuthActor.tsx";
 import { useEnsurePermissions } from "../session/useEnsurePermissions.ts";
 import { useSessionCheck } from "../session/useSessionCheck.ts";
 import { useLoadSessionInfo } from "../session/useSessionInfo.ts";

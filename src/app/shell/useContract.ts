@@ -1,6 +1,6 @@
 import { readLastEnvironment } from "../../client/session.ts";
 import type { ContractDiv } from "../../contract/codes.ts";
-import { AuthActor } from "../features/auth/AuthActor.tsx";
+import { AuthActor } from "../actors/AuthActor.tsx";
 import { pageSettings } from "../pageSettings.ts";
 
 /** The signed-in operator's contract division; null while signed out. */

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { login } from "../../../contract/auth.ts";
+import { AuthActor } from "../../actors/AuthActor.tsx";
 import { appUrl } from "../../navigation.ts";
 import { passLoginNotice, readLoginNotice } from "../../session/loginNotice.ts";
 import { useLanding } from "../../session/useLanding.ts";
@@ -13,7 +14,6 @@ import { serverFieldErrors, validateForm } from "../../ui/fieldErrors.ts";
 import { Loading } from "../../ui/Loading.tsx";
 import { TextInputField } from "../../ui/TextInputField.tsx";
 import { useFormFields } from "../../ui/useFormFields.ts";
-import { AuthActor } from "./AuthActor.tsx";
 
 const EMPTY = { companyId: "", email: "", password: "" };
 

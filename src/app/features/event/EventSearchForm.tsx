@@ -8,9 +8,9 @@ import {
   SEARCH_MODE,
   searchToQuery,
 } from "../../../contract/eventSearch.ts";
+import { AuthActor } from "../../actors/AuthActor.tsx";
 import { useShortcuts } from "../../shortcuts/useShortcuts.ts";
 import { type FieldErrors, focusFirstInvalid, validateForm } from "../../ui/fieldErrors.ts";
-import { AuthActor } from "../auth/AuthActor.tsx";
 import { DetailSearchFields, type DetailValues, searchFieldId } from "./DetailSearchFields.tsx";
 import { LIST_KEYS } from "./eventShortcuts.ts";
 import { SearchField } from "./SearchField.tsx";

@@ -1,18 +1,18 @@
 import { createActorContext } from "@xstate/react";
 import { type ReactNode, useEffect, useState } from "react";
 import { fromPromise } from "xstate";
-import { authMachine, type LoginCredentials } from "../../../../machines/auth/authMachine.ts";
-import type { CallOutcome } from "../../../../machines/shared/outcome.ts";
-import { clearLoginInfo, readLoginInfo, writeLoginInfo } from "../../../client/session.ts";
-import { clearTransitExcept } from "../../../client/transit.ts";
-import { login, logout } from "../../../contract/auth.ts";
-import { signedInScreenIds } from "../../../contract/menu.ts";
-import { PUBLIC_PATHS } from "../../../contract/screens.ts";
-import { useRunCall, useSessionEnd } from "../../actors/CallRunner.tsx";
-import { MenuPermissionsActor } from "../../actors/MenuPermissionsActor.tsx";
-import { currentPath, navigateTo } from "../../navigation.ts";
-import { LOGIN_NOTICE_DESTINATION } from "../../session/loginNotice.ts";
-import { rememberLoginReturn } from "../../session/loginReturn.ts";
+import { authMachine, type LoginCredentials } from "../../../machines/auth/authMachine.ts";
+import type { CallOutcome } from "../../../machines/shared/outcome.ts";
+import { clearLoginInfo, readLoginInfo, writeLoginInfo } from "../../client/session.ts";
+import { clearTransitExcept } from "../../client/transit.ts";
+import { login, logout } from "../../contract/auth.ts";
+import { signedInScreenIds } from "../../contract/menu.ts";
+import { PUBLIC_PATHS } from "../../contract/screens.ts";
+import { currentPath, navigateTo } from "../navigation.ts";
+import { LOGIN_NOTICE_DESTINATION } from "../session/loginNotice.ts";
+import { rememberLoginReturn } from "../session/loginReturn.ts";
+import { useRunCall, useSessionEnd } from "./CallRunner.tsx";
+import { MenuPermissionsActor } from "./MenuPermissionsActor.tsx";
 
 /** Sign-in and sign-out (spec sections 3 and 4), with the login info kept in localStorage. */
 export const AuthActor = createActorContext(authMachine);
