@@ -2,7 +2,6 @@ import { Badge, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { OTHER_ITEM_LISTS } from "../../../../machines/event/displayFormatDraft.ts";
-import { draftChanged } from "../../../../machines/event/displayFormatEditMachine.ts";
 import { DISPLAY_MODES, type DisplayMode } from "../../../contract/eventDisplayFormat.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { BusyButton } from "../../ui/BusyButton.tsx";
@@ -13,6 +12,7 @@ import { DisplayFormatEditActor, DisplayFormatEditProvider } from "./DisplayForm
 import { DisplayFormatLeaveGuard } from "./displayFormat/DisplayFormatLeaveGuard.tsx";
 import { FieldOrderList } from "./displayFormat/FieldOrderList.tsx";
 import { FixedItemsEditor } from "./displayFormat/FixedItemsEditor.tsx";
+import { useDisplayFormatEditView } from "./useDisplayFormatEditView.ts";
 import "./displayFormat/displayFormat.css";
 
 /**
@@ -40,12 +40,7 @@ export function EventItemDisplayFormatEditScreen() {
 function DisplayFormatEditor() {
   const { t } = useTranslation("eventDisplay");
   const editor = DisplayFormatEditActor.useActorRef();
-  const loading = DisplayFormatEditActor.useSelector(
-    (snapshot) => snapshot.matches("idle") || snapshot.matches("loading"),
-  );
-  const failed = DisplayFormatEditActor.useSelector((snapshot) => snapshot.matches("loadFailed"));
-  const busy = DisplayFormatEditActor.useSelector((snapshot) => snapshot.hasTag("busy"));
-  const mode = DisplayFormatEditActor.useSelector((snapshot) => snapshot.context.mode);
+  const { loading, failed, busy, mode } = useDisplayFormatEditView();
 
   useEffect(() => editor.send({ type: "format.load" }), [editor]);
 
@@ -100,11 +95,7 @@ function useAskBeforeUnload(dirty: boolean) {
 /** Whose layout is in use, unsaved changes, and whether this operator may change it. */
 function LayoutStatus() {
   const { t } = useTranslation("eventDisplay");
-  const isDefault = DisplayFormatEditActor.useSelector(
-    (snapshot) => snapshot.context.saved?.isDefault ?? true,
-  );
-  const writable = DisplayFormatEditActor.useSelector((snapshot) => snapshot.context.writable);
-  const dirty = DisplayFormatEditActor.useSelector((snapshot) => draftChanged(snapshot.context));
+  const { isDefault, writable, dirty } = useDisplayFormatEditView();
   useAskBeforeUnload(dirty);
   return (
     <Flex gap="2" mb="4" wrap="wrap" role="status">
@@ -129,7 +120,7 @@ function LayoutStatus() {
 function ModeChooser() {
   const { t } = useTranslation("eventDisplay");
   const editor = DisplayFormatEditActor.useActorRef();
-  const mode = DisplayFormatEditActor.useSelector((snapshot) => snapshot.context.mode);
+  const { mode } = useDisplayFormatEditView();
   const name = useId();
   return (
     <fieldset>
@@ -185,8 +176,7 @@ function ModePanel({ mode }: { mode: DisplayMode }) {
 /** Why the last save or reset did not happen: the machine's own check (902) or the server's errors. */
 function Problems() {
   const { t } = useTranslation("messages");
-  const problem = DisplayFormatEditActor.useSelector((snapshot) => snapshot.context.problem);
-  const errors = DisplayFormatEditActor.useSelector((snapshot) => snapshot.context.errors);
+  const { problem, errors } = useDisplayFormatEditView();
   if (problem === null && errors.length === 0) return null;
   return (
     <Flex direction="column" gap="2" my="3">
@@ -209,11 +199,7 @@ function Problems() {
 function Actions() {
   const { t } = useTranslation("eventDisplay");
   const editor = DisplayFormatEditActor.useActorRef();
-  const writable = DisplayFormatEditActor.useSelector((snapshot) => snapshot.context.writable);
-  const resting = DisplayFormatEditActor.useSelector((snapshot) => snapshot.matches("editing"));
-  const saving = DisplayFormatEditActor.useSelector((snapshot) => snapshot.matches("saving"));
-  const resetting = DisplayFormatEditActor.useSelector((snapshot) => snapshot.matches("resetting"));
-  const dirty = DisplayFormatEditActor.useSelector((snapshot) => draftChanged(snapshot.context));
+  const { writable, resting, saving, resetting, dirty } = useDisplayFormatEditView();
   return (
     <Flex gap="3" mt="4" wrap="wrap">
       {writable ? (
