@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from "xstate";
+import { allowedIpEditMachine } from "./admin/allowedIpEditMachine.ts";
 import { apiConnectionMachine } from "./apiConnection/apiConnectionMachine.ts";
 import { authMachine } from "./auth/authMachine.ts";
 import { callProgressMachine } from "./call/callProgressMachine.ts";
@@ -13,6 +14,7 @@ import { notificationsMachine } from "./notifications/notificationsMachine.ts";
 import { releasedRuleListMachine } from "./rules/releasedRuleListMachine.ts";
 
 export {
+  allowedIpEditMachine,
   apiConnectionMachine,
   authMachine,
   callProgressMachine,
@@ -123,6 +125,13 @@ export const MACHINES = [
     description:
       "Requests the CSV output of the selected events as a background job (notice 008), polls its state until the file is ready (download link and success notice) or failed; leaving stops the polling (spec section 2, issue 4).",
     machine: csvExportMachine,
+  },
+  {
+    name: "allowedIpEditMachine",
+    title: "Allowed IP address edit",
+    description:
+      "Loads the console and API allowed IP lists, edits a draft of each (rows checked by the contract's rules), reverts a list to the saved one, and saves one list after the confirmation dialog; refusals (validation, self-lockout, 015) stay in editing with their errors, an exception offers a retry (spec section 2).",
+    machine: allowedIpEditMachine,
   },
 ] as const satisfies readonly RegisteredMachine[];
 

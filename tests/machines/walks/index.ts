@@ -1,6 +1,7 @@
 import type { AnyStateMachine } from "xstate";
 import type { MACHINES, MachineName } from "../../../machines/index.ts";
 import type { MachineWalk } from "../support/walkTypes.ts";
+import { allowedIpEditWalk } from "./allowedIpEditWalk.ts";
 import { apiConnectionWalk } from "./apiConnectionWalk.ts";
 import { authWalk } from "./authWalk.ts";
 import { callProgressWalk } from "./callProgressWalk.ts";
@@ -30,6 +31,7 @@ export const WALKS: { readonly [N in MachineName]: MachineWalk<MachineNamed<N>> 
   manualScreeningMachine: manualScreeningWalk,
   eventSearchMachine: eventSearchWalk,
   csvExportMachine: csvExportWalk,
+  allowedIpEditMachine: allowedIpEditWalk,
 };
 
 /** The walk of one machine, typed for the machine-agnostic support code. */
