@@ -3,6 +3,7 @@ import { allowedIpEditMachine } from "./admin/allowedIpEditMachine.ts";
 import { apiConnectionMachine } from "./apiConnection/apiConnectionMachine.ts";
 import { authMachine } from "./auth/authMachine.ts";
 import { callProgressMachine } from "./call/callProgressMachine.ts";
+import { csvJobPollingMachine } from "./csv/csvJobPollingMachine.ts";
 import { confirmDialogMachine } from "./dialog/confirmDialogMachine.ts";
 import { csvExportMachine } from "./event/csvExportMachine.ts";
 import { displayFormatEditMachine } from "./event/displayFormatEditMachine.ts";
@@ -20,6 +21,7 @@ export {
   callProgressMachine,
   confirmDialogMachine,
   csvExportMachine,
+  csvJobPollingMachine,
   displayFormatEditMachine,
   eventDetailMachine,
   eventSearchMachine,
@@ -132,6 +134,13 @@ export const MACHINES = [
     description:
       "Loads the console and API allowed IP lists, edits a draft of each (rows checked by the contract's rules), reverts a list to the saved one, and saves one list after the confirmation dialog; refusals (validation, self-lockout, 015) stay in editing with their errors, an exception offers a retry (spec section 2).",
     machine: allowedIpEditMachine,
+  },
+  {
+    name: "csvJobPollingMachine",
+    title: "CSV upload job polling",
+    description:
+      "Follows a CSV upload job: waits, asks its state and routes on it (queued and running poll again; done, done with errors and failed end); a failed call says 991 and a job past the maximum wait 993, each with a retry of the failed step; leaving stops the polling (spec sections 5 and 7, issue 39).",
+    machine: csvJobPollingMachine,
   },
 ] as const satisfies readonly RegisteredMachine[];
 

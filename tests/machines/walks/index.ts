@@ -7,6 +7,7 @@ import { authWalk } from "./authWalk.ts";
 import { callProgressWalk } from "./callProgressWalk.ts";
 import { confirmDialogWalk } from "./confirmDialogWalk.ts";
 import { csvExportWalk } from "./csvExportWalk.ts";
+import { csvJobPollingWalk } from "./csvJobPollingWalk.ts";
 import { displayFormatEditWalk } from "./displayFormatEditWalk.ts";
 import { eventDetailWalk } from "./eventDetailWalk.ts";
 import { eventSearchWalk } from "./eventSearchWalk.ts";
@@ -32,6 +33,7 @@ export const WALKS: { readonly [N in MachineName]: MachineWalk<MachineNamed<N>> 
   eventSearchMachine: eventSearchWalk,
   csvExportMachine: csvExportWalk,
   allowedIpEditMachine: allowedIpEditWalk,
+  csvJobPollingMachine: csvJobPollingWalk,
 };
 
 /** The walk of one machine, typed for the machine-agnostic support code. */
