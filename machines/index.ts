@@ -4,6 +4,7 @@ import { apiConnectionMachine } from "./apiConnection/apiConnectionMachine.ts";
 import { authMachine } from "./auth/authMachine.ts";
 import { callProgressMachine } from "./call/callProgressMachine.ts";
 import { csvJobPollingMachine } from "./csv/csvJobPollingMachine.ts";
+import { csvUploadFormMachine } from "./csv/csvUploadFormMachine.ts";
 import { confirmDialogMachine } from "./dialog/confirmDialogMachine.ts";
 import { csvExportMachine } from "./event/csvExportMachine.ts";
 import { displayFormatEditMachine } from "./event/displayFormatEditMachine.ts";
@@ -22,6 +23,7 @@ export {
   confirmDialogMachine,
   csvExportMachine,
   csvJobPollingMachine,
+  csvUploadFormMachine,
   displayFormatEditMachine,
   eventDetailMachine,
   eventSearchMachine,
@@ -141,6 +143,13 @@ export const MACHINES = [
     description:
       "Follows a CSV upload job: waits, asks its state and routes on it (queued and running poll again; done, done with errors and failed end); a failed call says 991 and a job past the maximum wait 993, each with a retry of the failed step; leaving stops the polling (spec sections 5 and 7, issue 39).",
     machine: csvJobPollingMachine,
+  },
+  {
+    name: "csvUploadFormMachine",
+    title: "CSV upload form",
+    description:
+      "Chooses a CSV file (required, .csv) and the options, uploads it after the confirmation dialog and ends with the job's id; a refusal shows its errors in the form, an exception offers a retry (spec sections 5 and 7, issue 39).",
+    machine: csvUploadFormMachine,
   },
 ] as const satisfies readonly RegisteredMachine[];
 

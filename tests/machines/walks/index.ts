@@ -8,6 +8,7 @@ import { callProgressWalk } from "./callProgressWalk.ts";
 import { confirmDialogWalk } from "./confirmDialogWalk.ts";
 import { csvExportWalk } from "./csvExportWalk.ts";
 import { csvJobPollingWalk } from "./csvJobPollingWalk.ts";
+import { csvUploadFormWalk } from "./csvUploadFormWalk.ts";
 import { displayFormatEditWalk } from "./displayFormatEditWalk.ts";
 import { eventDetailWalk } from "./eventDetailWalk.ts";
 import { eventSearchWalk } from "./eventSearchWalk.ts";
@@ -34,6 +35,7 @@ export const WALKS: { readonly [N in MachineName]: MachineWalk<MachineNamed<N>> 
   csvExportMachine: csvExportWalk,
   allowedIpEditMachine: allowedIpEditWalk,
   csvJobPollingMachine: csvJobPollingWalk,
+  csvUploadFormMachine: csvUploadFormWalk,
 };
 
 /** The walk of one machine, typed for the machine-agnostic support code. */
