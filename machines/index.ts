@@ -1,7 +1,10 @@
 import type { AnyStateMachine } from "xstate";
+import { allowedIpEditMachine } from "./admin/allowedIpEditMachine.ts";
 import { apiConnectionMachine } from "./apiConnection/apiConnectionMachine.ts";
 import { authMachine } from "./auth/authMachine.ts";
 import { callProgressMachine } from "./call/callProgressMachine.ts";
+import { csvJobPollingMachine } from "./csv/csvJobPollingMachine.ts";
+import { csvUploadFormMachine } from "./csv/csvUploadFormMachine.ts";
 import { confirmDialogMachine } from "./dialog/confirmDialogMachine.ts";
 import { csvExportMachine } from "./event/csvExportMachine.ts";
 import { displayFormatEditMachine } from "./event/displayFormatEditMachine.ts";
@@ -13,11 +16,14 @@ import { notificationsMachine } from "./notifications/notificationsMachine.ts";
 import { releasedRuleListMachine } from "./rules/releasedRuleListMachine.ts";
 
 export {
+  allowedIpEditMachine,
   apiConnectionMachine,
   authMachine,
   callProgressMachine,
   confirmDialogMachine,
   csvExportMachine,
+  csvJobPollingMachine,
+  csvUploadFormMachine,
   displayFormatEditMachine,
   eventDetailMachine,
   eventSearchMachine,
@@ -123,6 +129,27 @@ export const MACHINES = [
     description:
       "Requests the CSV output of the selected events as a background job (notice 008), polls its state until the file is ready (download link and success notice) or failed; leaving stops the polling (spec section 2, issue 4).",
     machine: csvExportMachine,
+  },
+  {
+    name: "allowedIpEditMachine",
+    title: "Allowed IP address edit",
+    description:
+      "Loads the console and API allowed IP lists, edits a draft of each (rows checked by the contract's rules), reverts a list to the saved one, and saves one list after the confirmation dialog; refusals (validation, self-lockout, 015) stay in editing with their errors, an exception offers a retry (spec section 2).",
+    machine: allowedIpEditMachine,
+  },
+  {
+    name: "csvJobPollingMachine",
+    title: "CSV upload job polling",
+    description:
+      "Follows a CSV upload job: waits, asks its state and routes on it (queued and running poll again; done, done with errors and failed end); a failed call says 991 and a job past the maximum wait 993, each with a retry of the failed step; leaving stops the polling (spec sections 5 and 7, issue 39).",
+    machine: csvJobPollingMachine,
+  },
+  {
+    name: "csvUploadFormMachine",
+    title: "CSV upload form",
+    description:
+      "Chooses a CSV file (required, .csv) and the options, uploads it after the confirmation dialog and ends with the job's id; a refusal shows its errors in the form, an exception offers a retry (spec sections 5 and 7, issue 39).",
+    machine: csvUploadFormMachine,
   },
 ] as const satisfies readonly RegisteredMachine[];
 

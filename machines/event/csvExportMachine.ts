@@ -6,6 +6,7 @@ import { callSteps, outcomeAccepted } from "../shared/callStep.ts";
 import { internalFailure } from "../shared/internalFailure.ts";
 import { notProvided } from "../shared/notProvided.ts";
 import type { CallOutcome } from "../shared/outcome.ts";
+import { CSV_POLL_MS } from "../shared/polling.ts";
 
 export interface CsvExportRequest {
   selection: EventSelection;
@@ -35,7 +36,7 @@ export type RequestExportOutcome = CallOutcome<{ jobId: string }>;
 export type ExportStatusOutcome = CallOutcome<CsvJobStatus>;
 
 /** How often the job's state is asked for while it runs. */
-export const CSV_EXPORT_POLL_MS = 1_000;
+export const CSV_EXPORT_POLL_MS = CSV_POLL_MS;
 
 const cleared = { request: null, jobId: null, status: null, failure: null, errors: [] };
 

@@ -1,11 +1,14 @@
 import type { AnyStateMachine } from "xstate";
 import type { MACHINES, MachineName } from "../../../machines/index.ts";
 import type { MachineWalk } from "../support/walkTypes.ts";
+import { allowedIpEditWalk } from "./allowedIpEditWalk.ts";
 import { apiConnectionWalk } from "./apiConnectionWalk.ts";
 import { authWalk } from "./authWalk.ts";
 import { callProgressWalk } from "./callProgressWalk.ts";
 import { confirmDialogWalk } from "./confirmDialogWalk.ts";
 import { csvExportWalk } from "./csvExportWalk.ts";
+import { csvJobPollingWalk } from "./csvJobPollingWalk.ts";
+import { csvUploadFormWalk } from "./csvUploadFormWalk.ts";
 import { displayFormatEditWalk } from "./displayFormatEditWalk.ts";
 import { eventDetailWalk } from "./eventDetailWalk.ts";
 import { eventSearchWalk } from "./eventSearchWalk.ts";
@@ -30,6 +33,9 @@ export const WALKS: { readonly [N in MachineName]: MachineWalk<MachineNamed<N>> 
   manualScreeningMachine: manualScreeningWalk,
   eventSearchMachine: eventSearchWalk,
   csvExportMachine: csvExportWalk,
+  allowedIpEditMachine: allowedIpEditWalk,
+  csvJobPollingMachine: csvJobPollingWalk,
+  csvUploadFormMachine: csvUploadFormWalk,
 };
 
 /** The walk of one machine, typed for the machine-agnostic support code. */
