@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERROR } from "../../src/contract/errors.ts";
 import { eventNegativeUpdate } from "../../src/contract/eventActions.ts";
 import type { TransactionInput } from "../../src/contract/screening.ts";
-import { screenTransactionCall } from "../../src/contract/screeningApi.ts";
 import { domainHash, normalizeTel } from "../../src/server/screening/normalize.ts";
 import {
   detailOf,
@@ -16,13 +15,7 @@ import {
   send,
 } from "./eventDetailHarness.ts";
 import { testBackends } from "./helpers/testBackends.ts";
-import { type Shop, shopCall, shopOf } from "./screeningApi/shopClient.ts";
-
-interface ShopOutcome {
-  eventId: string;
-  aaresult: string;
-  firedRules: { ruleCode: string; isReasonRule: boolean }[];
-}
+import { type Shop, type ShopScreening, screenAsShop, shopOf } from "./screeningApi/shopClient.ts";
 
 const nothing = { purchaser: "0", shipping: "0", settleCategory: "", otherCategory: "" };
 
@@ -40,13 +33,9 @@ describe.each(testBackends())("event negative update (%s)", (backend) => {
   });
 
   /** Screens through the signed screening API, as the shop's system does. */
-  async function screenAsShop(input: TransactionInput): Promise<ShopOutcome> {
-    const response = await shopCall(r.t, screenTransactionCall, shop, input);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().telegram as ShopOutcome;
-  }
+  const asShop = (input: TransactionInput) => screenAsShop(r.t, shop, input);
 
-  const negativeRules = (outcome: ShopOutcome) =>
+  const negativeRules = (outcome: ShopScreening) =>
     outcome.firedRules.map((rule) => rule.ruleCode).filter((code) => code.startsWith("NEG_"));
 
   const entriesOf = (eventId: string) =>
@@ -61,7 +50,7 @@ describe.each(testBackends())("event negative update (%s)", (backend) => {
   it("registers the purchaser from an event, and the next order of that purchaser is NG by the negative rule", async () => {
     const purchaser = freshPurchaser();
     const first = freshOrder({ purchaser });
-    const screened = await screenAsShop(first);
+    const screened = await asShop(first);
     expect(negativeRules(screened)).toEqual([]);
     // What the dialog says a registration adds, read before it.
     const coverage = (await detailOf(r.t, r.reviewer, screened.eventId)).negativeCoverage;
@@ -130,7 +119,7 @@ describe.each(testBackends())("event negative update (%s)", (backend) => {
     expect(registered.negativeCoverage).toEqual(coverage);
 
     // The same purchaser on another device, with another card and shipping address.
-    const next = await screenAsShop(freshOrder({ purchaser }));
+    const next = await asShop(freshOrder({ purchaser }));
     expect(next.aaresult).toBe("NG");
     expect(negativeRules(next)).toEqual(expect.arrayContaining(["NEG_TEL", "NEG_MAIL", "NEG_NAME"]));
     expect(negativeRules(next)).not.toContain("NEG_CARD");
@@ -155,7 +144,7 @@ describe.each(testBackends())("event negative update (%s)", (backend) => {
       .where("negative_id", "=", String(entry?.negative_id))
       .execute();
     expect(orphanKeys).toEqual([]);
-    expect(negativeRules(await screenAsShop(freshOrder({ purchaser })))).toEqual([]);
+    expect(negativeRules(await asShop(freshOrder({ purchaser })))).toEqual([]);
   });
 
   it("registers the shipping address separately: an order shipped there is NG by the shipping rule", async () => {
@@ -180,7 +169,7 @@ describe.each(testBackends())("event negative update (%s)", (backend) => {
       settle_category: null,
     });
 
-    const shippedThere = await screenAsShop(freshOrder({ shipping: order.shipping }));
+    const shippedThere = await asShop(freshOrder({ shipping: order.shipping }));
     expect(shippedThere.aaresult).toBe("NG");
     expect(negativeRules(shippedThere)).toEqual(expect.arrayContaining(["NEG_SHIP_ADDRESS", "NEG_SHIP_TEL"]));
   });

@@ -7,7 +7,6 @@ import {
   keywordList,
 } from "../../../src/contract/keywords.ts";
 import type { TransactionInput } from "../../../src/contract/screening.ts";
-import { screenTransactionCall } from "../../../src/contract/screeningApi.ts";
 import { DEMO_KEYWORD_CATEGORY } from "../../../src/server/seed/demoRules.ts";
 import {
   expectDone,
@@ -19,7 +18,7 @@ import {
   unique,
 } from "../eventDetailHarness.ts";
 import { testBackends } from "../helpers/testBackends.ts";
-import { type Shop, shopCall, shopOf } from "../screeningApi/shopClient.ts";
+import { type Shop, screenAsShop, shopOf } from "../screeningApi/shopClient.ts";
 
 const itemName = DEMO_KEYWORD_CATEGORY.itemName;
 
@@ -37,12 +36,8 @@ describe.each(testBackends())("keyword calls (%s)", (backend) => {
   });
 
   async function fired(input: TransactionInput): Promise<string[]> {
-    const response = await shopCall(r.t, screenTransactionCall, shop, {
-      ...input,
-      shopEventId: unique("S-"),
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().telegram.firedRules.map((rule: { ruleCode: string }) => rule.ruleCode);
+    const outcome = await screenAsShop(r.t, shop, { ...input, shopEventId: unique("S-") });
+    return outcome.firedRules.map((rule) => rule.ruleCode);
   }
   const count = async (session = r.admin) =>
     expectDone<{ categories: { categoryId: string; count: number }[] }>(

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TransactionInput } from "../../../src/contract/screening.ts";
-import { screenTransactionCall } from "../../../src/contract/screeningApi.ts";
 import { addKeywords, deleteKeywords } from "../../../src/server/lists/keywordWrites.ts";
 import { deleteNegatives, insertNegatives } from "../../../src/server/lists/negativeWrites.ts";
 import { normalizeWhiteValue } from "../../../src/server/lists/whiteLookup.ts";
@@ -9,12 +8,7 @@ import { DEMO_KEYWORD_CATEGORY } from "../../../src/server/seed/demoRules.ts";
 import { freshOrder, unique } from "../eventDetailHarness.ts";
 import { createTestApp, type TestApp } from "../helpers/testApp.ts";
 import { testBackends } from "../helpers/testBackends.ts";
-import { type Shop, shopCall, shopOf } from "../screeningApi/shopClient.ts";
-
-interface ShopOutcome {
-  aaresult: string;
-  firedRules: { ruleCode: string }[];
-}
+import { type Shop, type ShopScreening, screenAsShop, shopOf } from "../screeningApi/shopClient.ts";
 
 // Each list's write path (src/server/lists) against the next screening through the signed API.
 describe.each(testBackends())("list writes reach the next screening (%s)", (backend) => {
@@ -31,12 +25,8 @@ describe.each(testBackends())("list writes reach the next screening (%s)", (back
     await t?.close();
   });
 
-  async function screen(input: TransactionInput): Promise<ShopOutcome> {
-    const response = await shopCall(t, screenTransactionCall, shop, input);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().telegram as ShopOutcome;
-  }
-  const rules = (outcome: ShopOutcome) => outcome.firedRules.map((rule) => rule.ruleCode);
+  const screen = (input: TransactionInput) => screenAsShop(t, shop, input);
+  const rules = (outcome: ShopScreening) => outcome.firedRules.map((rule) => rule.ruleCode);
 
   it("a negative entry hits once inserted, with its match keys, and no longer once deleted", async () => {
     const order = freshOrder();

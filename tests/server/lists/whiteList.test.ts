@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERROR } from "../../../src/contract/errors.ts";
 import type { TransactionInput } from "../../../src/contract/screening.ts";
-import { screenTransactionCall } from "../../../src/contract/screeningApi.ts";
 import { whiteAdd, whiteDelete, whiteSearch } from "../../../src/contract/whiteList.ts";
 import { deleteNegatives, insertNegatives } from "../../../src/server/lists/negativeWrites.ts";
 import {
@@ -15,7 +14,7 @@ import {
   uniqueIpv4,
 } from "../eventDetailHarness.ts";
 import { testBackends } from "../helpers/testBackends.ts";
-import { type Shop, shopCall, shopOf } from "../screeningApi/shopClient.ts";
+import { type Shop, screenAsShop, shopOf } from "../screeningApi/shopClient.ts";
 
 interface Row {
   type: string;
@@ -38,12 +37,7 @@ describe.each(testBackends())("white list calls (%s)", (backend) => {
   });
 
   async function aaresult(input: TransactionInput): Promise<string> {
-    const response = await shopCall(r.t, screenTransactionCall, shop, {
-      ...input,
-      shopEventId: unique("S-"),
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().telegram.aaresult;
+    return (await screenAsShop(r.t, shop, { ...input, shopEventId: unique("S-") })).aaresult;
   }
 
   it("an IP added on /white/new makes the next negative-hit order OK; deleted on /white, NG again", async () => {

@@ -1,8 +1,9 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { sql } from "kysely";
+import { expect } from "vitest";
 import { DEFAULT_HEADER } from "../../../src/contract/envelope.ts";
 import type { TransactionInput } from "../../../src/contract/screening.ts";
-import type { ShopCallSpec } from "../../../src/contract/screeningApi.ts";
+import { type ShopCallSpec, screenTransactionCall } from "../../../src/contract/screeningApi.ts";
 import { secretFor } from "../../../src/server/services/apiConnectionService.ts";
 import { loadCredentialCipher } from "../../../src/server/services/credentialCipher.ts";
 import { signShopRequest } from "../../../src/server/services/shopAuthService.ts";
@@ -83,6 +84,20 @@ export function shopCall(
     ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     payload: body,
   });
+}
+
+/** What a screening answers that the list and negative tests read. */
+export interface ShopScreening {
+  eventId: string;
+  aaresult: string;
+  firedRules: { ruleCode: string; isReasonRule: boolean }[];
+}
+
+/** Screens one transaction through the signed screening API, which must accept it, as a shop would. */
+export async function screenAsShop(t: TestApp, shop: Shop, input: TransactionInput): Promise<ShopScreening> {
+  const response = await shopCall(t, screenTransactionCall, shop, input);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().telegram as ShopScreening;
 }
 
 export async function countEvents(t: TestApp): Promise<number> {
