@@ -1,6 +1,6 @@
 import { Transform } from "node:stream";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { CallSpec } from "../../contract/call.ts";
+import type { CallAccess, CallSpec } from "../../contract/call.ts";
 import { type RequestEnvelope, requestEnvelopeSchema } from "../../contract/envelope.ts";
 import { ERROR } from "../../contract/errors.ts";
 import { type ScreenId, screenWithin } from "../../contract/screens.ts";
@@ -86,7 +86,7 @@ export function installRequestGuard(app: FastifyInstance, deps: GuardDeps): void
     }
     request.envelope = { ...parsed.data, telegram: parsed.data.telegram };
     if (call.access.kind === "public") return;
-    request.auth = await authorize(request, call, deps);
+    request.auth = await authorizeCall(request, call.access, request.envelope.info, deps.sessions);
   });
 }
 
@@ -118,14 +118,22 @@ export async function signedInSession(
   return session;
 }
 
-async function authorize(request: FastifyRequest, call: CallSpec, deps: GuardDeps): Promise<AuthContext> {
-  const info = request.envelope?.info;
-  const access = call.access;
+/**
+ * A signed-in call's checks, in order: session and anti-forgery token, allowed source IP, the tenant
+ * named in info.shopId, then the permission `access` asks for. Also used by the multipart upload,
+ * whose envelope is a form field rather than the body.
+ */
+export async function authorizeCall(
+  request: FastifyRequest,
+  access: CallAccess,
+  info: { token?: string | undefined; shopId?: string | undefined } | undefined,
+  sessions: SessionService,
+): Promise<AuthContext> {
   const screenId = access.kind === "read" || access.kind === "write" ? access.screenId : undefined;
   // One round trip: the session, the company's allowed IPs and the screen's permission are read
   // together; they are still judged in this order, each refusal as before.
   const alsoReads = access.kind === "read" || access.kind === "write" ? alsoReadsOf(access) : undefined;
-  const session = await signedInSession(request, deps.sessions, info?.token, screenId, alsoReads);
+  const session = await signedInSession(request, sessions, info?.token, screenId, alsoReads);
   const { auth } = session;
   // The tenant is the session's; a body naming another company is refused, never followed.
   if (info?.shopId !== auth.companyId) {

@@ -1,5 +1,5 @@
 import fastifyMultipart from "@fastify/multipart";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { type Lang, requestEnvelopeSchema } from "../../contract/envelope.ts";
 import { ERROR } from "../../contract/errors.ts";
 import { messageText } from "../../contract/messages.ts";
@@ -24,9 +24,8 @@ import {
   trimStrings,
 } from "../plugins/envelope.ts";
 import { registerCall } from "../plugins/registerCall.ts";
-import { signedInSession } from "../plugins/requestGuard.ts";
+import { authorizeCall } from "../plugins/requestGuard.ts";
 import type { ServiceDeps } from "../services/deps.ts";
-import { permits } from "../services/permissionService.ts";
 import type { SessionService } from "../services/sessionService.ts";
 import { sweepOrphanUploadFiles } from "../uploads/orphanFileSweep.ts";
 import { ROW_HANDLERS, uploadJobKind } from "../uploads/uploadFileTypes.ts";
@@ -69,7 +68,9 @@ export async function registerUploadRoutes(
         const envelope = parseEnvelope(first.value.value);
         lang = envelope.header.lang;
         const { fileType } = parseTelegram(lang, uploadTelegramSchema, envelope.telegram);
-        const auth = await authorizeUpload(request, sessions, envelope.info, UPLOAD_SCREENS[fileType].upload);
+        // The console call's checks (plugins/requestGuard.ts), for an envelope sent as a form field.
+        const access = { kind: "write", screenId: UPLOAD_SCREENS[fileType].upload } as const;
+        const auth = await authorizeCall(request, access, envelope.info, sessions);
         const next = await parts.next();
         if (next.done || next.value.type !== "file" || next.value.fieldname !== UPLOAD_FILE_FIELD)
           throw required(lang);
@@ -111,28 +112,4 @@ function parseEnvelope(value: unknown) {
   const parsed = requestEnvelopeSchema.safeParse(trimStrings(body));
   if (!parsed.success) throw new ApiError(ERROR.badEnvelope);
   return parsed.data;
-}
-
-/**
- * The console call's checks (plugins/requestGuard.ts) for a multipart body: session and anti-forgery
- * token (info.token), allowed source IP, the tenant named in info.shopId, and write permission on the
- * file type's upload screen (a viewer is refused 962).
- */
-async function authorizeUpload(
-  request: FastifyRequest,
-  sessions: SessionService,
-  info: { token?: string | undefined; shopId?: string | undefined } | undefined,
-  screenId: (typeof UPLOAD_SCREENS)[keyof typeof UPLOAD_SCREENS]["upload"],
-) {
-  const session = await signedInSession(request, sessions, info?.token, screenId);
-  const { auth } = session;
-  if (info?.shopId !== auth.companyId) {
-    request.log.warn({ companyId: auth.companyId, shopId: info?.shopId }, "shopId of another tenant");
-    throw new ApiError(ERROR.forbidden);
-  }
-  if (!permits(session.permission, "write")) {
-    request.log.info({ screenId, level: "write", permission: session.permission }, "permission refused");
-    throw new ApiError(ERROR.forbidden);
-  }
-  return auth;
 }
