@@ -62,6 +62,9 @@ import { createPasswordResetService } from "./services/passwordResetService.ts";
 import { createReleasedRuleService } from "./services/releasedRuleService.ts";
 import { createReportService } from "./services/report/reportService.ts";
 import { createSessionService } from "./services/sessionService.ts";
+import { sweepOrphanUploadFiles } from "./uploads/orphanFileSweep.ts";
+import { ROW_HANDLERS, uploadJobKind } from "./uploads/uploadFileTypes.ts";
+import { uploadJob } from "./uploads/uploadJob.ts";
 
 export const DEFAULT_CLIENT_DIR = path.join(PACKAGE_ROOT, "dist/client");
 
@@ -134,6 +137,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The event CSV output's job, and the sweep of the download files it leaves.
   jobs.register(EVENT_CSV_JOB, eventExportJob(deps));
   jobs.addSweeper("expired downloads", () => sweepExpiredDownloads(db, config.dataDir, now()));
+  // Each CSV upload file type's job, and the sweep of file pieces no job took up.
+  for (const handler of ROW_HANDLERS.values())
+    jobs.register(uploadJobKind(handler.fileType), uploadJob(deps, handler));
+  jobs.addSweeper("orphan upload files", () => sweepOrphanUploadFiles(db, now()));
 
   await app.register(fastifyCookie);
   installSecurityHeaders(app, config.publicUrl.startsWith("https:"));

@@ -27,9 +27,6 @@ import { registerCall } from "../plugins/registerCall.ts";
 import { authorizeCall } from "../plugins/requestGuard.ts";
 import type { ServiceDeps } from "../services/deps.ts";
 import type { SessionService } from "../services/sessionService.ts";
-import { sweepOrphanUploadFiles } from "../uploads/orphanFileSweep.ts";
-import { ROW_HANDLERS, uploadJobKind } from "../uploads/uploadFileTypes.ts";
-import { uploadJob } from "../uploads/uploadJob.ts";
 import { createUploadService } from "../uploads/uploadService.ts";
 
 const MAX_FILE_NAME = 255;
@@ -38,7 +35,7 @@ const required = (lang: Lang) =>
 
 /**
  * CSV uploads (src/contract/uploads.ts): the multipart upload, and the JSON calls for the jobs'
- * history, status and file links. Each file type's job is registered with the worker here.
+ * history, status and file links (their jobs are registered where the app is built, app.ts).
  */
 export async function registerUploadRoutes(
   app: FastifyInstance,
@@ -47,9 +44,6 @@ export async function registerUploadRoutes(
   sessions: SessionService,
 ): Promise<void> {
   const service = createUploadService(deps, jobs);
-  for (const handler of ROW_HANDLERS.values())
-    jobs.register(uploadJobKind(handler.fileType), uploadJob(deps, handler));
-  jobs.addSweeper("orphan upload files", () => sweepOrphanUploadFiles(deps.db, deps.now()));
 
   // Multipart only on this route: an encapsulated scope keeps the parser away from the JSON calls.
   await app.register(async (scope) => {
