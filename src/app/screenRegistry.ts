@@ -1,11 +1,12 @@
 import type { ScreenId } from "../contract/screens.ts";
-import { ensureEventResources } from "./i18n/i18n.ts";
+import { ensureFeatureResources } from "./i18n/i18n.ts";
+import type { FeatureGroup } from "./i18n/resources.ts";
 import type { ImplementedScreenId } from "./implementedScreens.ts";
 import { type LazyScreen, lazyScreen } from "./lazyScreen.tsx";
 
-/** An event screen's chunk, ready once the event namespaces of the language shown are loaded too. */
-const withEventTexts = <M>(module: Promise<M>): Promise<M> =>
-  Promise.all([module, ensureEventResources()]).then(([loaded]) => loaded);
+/** A screen's chunk, ready once its feature group's namespaces in the language shown are loaded too. */
+const withTexts = <M>(group: FeatureGroup, module: Promise<M>): Promise<M> =>
+  Promise.all([module, ensureFeatureResources(group)]).then(([loaded]) => loaded);
 
 /**
  * The protected screens that exist in this build, each a lazy component (routes.tsx gives it the path
@@ -16,11 +17,11 @@ const withEventTexts = <M>(module: Promise<M>): Promise<M> =>
  */
 const IMPLEMENTED_COMPONENTS = {
   EventList: lazyScreen(
-    () => withEventTexts(import("./features/event/EventListScreen.tsx")),
+    () => withTexts("event", import("./features/event/EventListScreen.tsx")),
     (m) => m.EventListScreen,
   ),
   EventDetail: lazyScreen(
-    () => withEventTexts(import("./features/event/EventDetailScreen.tsx")),
+    () => withTexts("event", import("./features/event/EventDetailScreen.tsx")),
     (m) => m.EventDetailScreen,
   ),
   ApiConnectionInfo: lazyScreen(
@@ -32,7 +33,7 @@ const IMPLEMENTED_COMPONENTS = {
     (m) => m.ReleasedRuleListScreen,
   ),
   EventItemDisplayFormatEdit: lazyScreen(
-    () => withEventTexts(import("./features/event/EventItemDisplayFormatEditScreen.tsx")),
+    () => withTexts("event", import("./features/event/EventItemDisplayFormatEditScreen.tsx")),
     (m) => m.EventItemDisplayFormatEditScreen,
   ),
 } satisfies Record<ImplementedScreenId, LazyScreen>;

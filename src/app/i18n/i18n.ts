@@ -1,7 +1,7 @@
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import type { Lang } from "../../contract/envelope.ts";
-import { loadCoreResources, loadEventResources, loadResources, type Namespace } from "./resources.ts";
+import { type FeatureGroup, loadCoreResources, loadFeatureResources, type Namespace } from "./resources.ts";
 
 /** Japanese when the browser language starts with "ja", English otherwise (spec section 1). */
 export const detectLang = (browserLanguage: string): Lang =>
@@ -35,20 +35,30 @@ export async function initI18n(lang: Lang): Promise<typeof i18next> {
   return i18next;
 }
 
-/** Adds the event screens' namespaces of the language shown, once (their lazy chunks await it). */
-export async function ensureEventResources(): Promise<void> {
-  const lang = currentLang();
-  if (i18next.hasResourceBundle(lang, "eventList")) return;
-  const resources = await loadEventResources(lang);
+/** The feature groups whose namespaces this page has loaded (a language switch loads them again). */
+const loadedGroups = new Set<FeatureGroup>();
+
+async function addFeatureResources(group: FeatureGroup, lang: Lang): Promise<void> {
+  const resources = await loadFeatureResources(group, lang);
   for (const [ns, bundle] of Object.entries(resources)) i18next.addResourceBundle(lang, ns, bundle);
 }
 
-/** Shows the console in another language, loading its resources first if this page has not yet. */
+/** Adds a feature group's namespaces in the language shown, once (its screens' lazy chunks await it). */
+export async function ensureFeatureResources(group: FeatureGroup): Promise<void> {
+  loadedGroups.add(group);
+  const lang = currentLang();
+  const [firstNamespace] = Object.keys(await loadFeatureResources(group, lang));
+  if (firstNamespace && i18next.hasResourceBundle(lang, firstNamespace)) return;
+  await addFeatureResources(group, lang);
+}
+
+/** Shows the console in another language, loading its core and the groups this page uses first. */
 export async function changeLang(lang: Lang): Promise<void> {
   if (!i18next.hasResourceBundle(lang, "common")) {
-    const resources = await loadResources(lang);
-    for (const [ns, bundle] of Object.entries(resources)) i18next.addResourceBundle(lang, ns, bundle);
+    const core = await loadCoreResources(lang);
+    for (const [ns, bundle] of Object.entries(core)) i18next.addResourceBundle(lang, ns, bundle);
   }
+  await Promise.all([...loadedGroups].map((group) => addFeatureResources(group, lang)));
   await i18next.changeLanguage(lang);
 }
 

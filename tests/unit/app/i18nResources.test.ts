@@ -3,8 +3,9 @@ import { eventResourcesEn } from "../../../src/app/i18n/eventResourcesEn.ts";
 import { eventResourcesJa } from "../../../src/app/i18n/eventResourcesJa.ts";
 import { detectLang } from "../../../src/app/i18n/i18n.ts";
 import {
+  FEATURE_GROUPS,
   loadCoreResources,
-  loadEventResources,
+  loadFeatureResources,
   loadResources,
   type Namespace,
 } from "../../../src/app/i18n/resources.ts";
@@ -12,10 +13,10 @@ import { resourcesEn } from "../../../src/app/i18n/resourcesEn.ts";
 import { resourcesJa } from "../../../src/app/i18n/resourcesJa.ts";
 import { MENU, type MenuItem } from "../../../src/contract/menu.ts";
 
-// The core namespaces and the event screens' ones, each language's two chunks together.
+// The core namespaces and every feature group's, each language's chunks together.
 const resources = {
-  ja: { ...resourcesJa, ...eventResourcesJa },
-  en: { ...resourcesEn, ...eventResourcesEn },
+  ja: (await loadResources("ja")) as Record<Namespace, unknown> & typeof resourcesJa,
+  en: (await loadResources("en")) as Record<Namespace, unknown> & typeof resourcesEn,
 };
 const NAMESPACES = Object.keys(resources.en) as Namespace[];
 
@@ -73,12 +74,18 @@ describe("i18n resources", () => {
 });
 
 describe("loading the namespaces", () => {
-  it("loads each language's namespaces on their own: the core for every page, the event screens' apart", async () => {
+  it("loads each language's namespaces on their own: the core for every page, each feature group's apart", async () => {
     expect(await loadCoreResources("en")).toBe(resourcesEn);
     expect(await loadCoreResources("ja")).toBe(resourcesJa);
-    expect(await loadEventResources("en")).toBe(eventResourcesEn);
-    expect(await loadEventResources("ja")).toBe(eventResourcesJa);
+    expect(await loadFeatureResources("event", "en")).toBe(eventResourcesEn);
+    expect(await loadFeatureResources("event", "ja")).toBe(eventResourcesJa);
     expect(Object.keys(resourcesEn).some((ns) => ns.startsWith("event"))).toBe(false);
+    // No namespace belongs to two groups, nor to a group and the core.
+    const groupNamespaces = await Promise.all(
+      FEATURE_GROUPS.map(async (group) => Object.keys(await loadFeatureResources(group, "en"))),
+    );
+    const all = [...Object.keys(resourcesEn), ...groupNamespaces.flat()];
+    expect(new Set(all).size).toBe(all.length);
     expect(Object.keys(await loadResources("ja")).sort()).toEqual([...NAMESPACES].sort());
   });
 });

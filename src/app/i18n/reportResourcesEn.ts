@@ -1,0 +1,8 @@
+import reportEn from "./locales/en/report.json";
+
+/** The report screens' English namespaces: a chunk of their own, loaded with those screens (resources.ts). */
+export const reportResourcesEn = {
+  report: reportEn,
+} as const;
+
+export type ReportResources = typeof reportResourcesEn;
