@@ -4,10 +4,11 @@ import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { ShortcutHelp } from "../../shortcuts/ShortcutHelp.tsx";
 import { serverFieldErrors } from "../../ui/fieldErrors.ts";
 import { EventResults } from "./EventResults.tsx";
-import { EventSearchActor, EventSearchProvider } from "./EventSearchActor.tsx";
+import { EventSearchProvider } from "./EventSearchActor.tsx";
 import { EventSearchChoicesProvider } from "./EventSearchChoices.tsx";
 import { EventSearchForm } from "./EventSearchForm.tsx";
 import { LIST_KEYS } from "./eventShortcuts.ts";
+import { useEventListView } from "./useEventListView.ts";
 import { useUrlSearch } from "./useUrlSearch.ts";
 import "./eventList.css";
 
@@ -31,10 +32,8 @@ function EventList() {
   const { t } = useTranslation("eventList");
   const { t: shortcut } = useTranslation("shortcuts");
   const { search, urlErrors, urlProblems, searchFor } = useUrlSearch();
-  const busy = EventSearchActor.useSelector((snapshot) => snapshot.hasTag("busy"));
-  // A refusal of the search in force names its fields as "telegram.search.<field>"; a URL's search
-  // that is not valid is refused before any call.
-  const serverErrors = EventSearchActor.useSelector((snapshot) => snapshot.context.errors);
+  // A URL's search that is not valid is refused before any call; the server's refusal names fields.
+  const { busy, errors: serverErrors } = useEventListView();
   const fieldErrors = { ...urlErrors, ...serverFieldErrors(serverErrors, "search") };
 
   return (

@@ -17,6 +17,7 @@ import { PagingNav } from "./PagingNav.tsx";
 import { rememberPageSize } from "./pageSizePreference.ts";
 import { SelectionBar } from "./SelectionBar.tsx";
 import { SplitPeriodDialog } from "./SplitPeriodDialog.tsx";
+import { useEventListView, useEventTotalView } from "./useEventListView.ts";
 
 /**
  * A failure as its notification reads (spec section 8): a refusal's code, then its message; a call
@@ -34,11 +35,7 @@ const failureText = (error: ErrorItem): string =>
 export function EventResults({ invalidReasons }: { invalidReasons: readonly string[] }) {
   const { t } = useTranslation("eventList");
   const { t: message } = useTranslation("messages");
-  const empty = EventSearchActor.useSelector((snapshot) => snapshot.matches({ list: "empty" }));
-  const invalid = EventSearchActor.useSelector((snapshot) => snapshot.matches({ list: "invalid" }));
-  const failed = EventSearchActor.useSelector((snapshot) => snapshot.matches({ list: "error" }));
-  const errors = EventSearchActor.useSelector((snapshot) => snapshot.context.errors);
-  const hasPage = EventSearchActor.useSelector((snapshot) => snapshot.context.page !== null);
+  const { empty, invalid, failed, errors, page } = useEventListView();
 
   if (empty) return <FormMessage tone="info">{message("no.676")}</FormMessage>;
   if (invalid)
@@ -57,24 +54,24 @@ export function EventResults({ invalidReasons }: { invalidReasons: readonly stri
       </FormMessage>
     );
   }
-  if (!hasPage) return <Loading label={t("searching")} />;
+  if (page === null) return <Loading label={t("searching")} />;
   return <ResultPage />;
 }
 
 function ResultPage() {
   const list = EventSearchActor.useActorRef();
-  const page = EventSearchActor.useSelector((snapshot) => snapshot.context.page);
-  // Another page that failed outright (the network): this one stays, the failure above it.
-  const pageErrors = EventSearchActor.useSelector((snapshot) => snapshot.context.errors);
-  const search = EventSearchActor.useSelector((snapshot) => snapshot.context.search);
-  const pageSize = EventSearchActor.useSelector((snapshot) => snapshot.context.pageSize);
-  const selection = EventSearchActor.useSelector((snapshot) => snapshot.context.selection);
-  const cursors = EventSearchActor.useSelector((snapshot) => snapshot.context.cursors);
+  // Another page that failed outright (the network): this one stays, its failure (errors) above it.
+  const {
+    page,
+    errors: pageErrors,
+    search,
+    pageSize,
+    selection,
+    cursors,
+    canChangeSize,
+  } = useEventListView();
   const pageKey = cursors.join("|");
   const position = { pageSize, cursors };
-  const canChangeSize = EventSearchActor.useSelector((snapshot) =>
-    snapshot.can({ type: "page.size", pageSize: 200 }),
-  );
   // Back from a detail: the first page shown scrolls to where the operator left it and focuses the
   // row of the event shown last, once.
   const [restore] = useState(() => listReturn(search));
@@ -130,9 +127,7 @@ function ResultPage() {
 function ResultTotal() {
   const { t } = useTranslation("eventList");
   const list = EventSearchActor.useActorRef();
-  const total = EventSearchActor.useSelector((snapshot) => snapshot.context.total);
-  const failed = EventSearchActor.useSelector((snapshot) => snapshot.matches({ total: "failed" }));
-  const countErrors = EventSearchActor.useSelector((snapshot) => snapshot.context.countErrors);
+  const { total, failed, countErrors } = useEventTotalView();
 
   if (failed) {
     // A failure of the call itself says 697 (shownErrorText), as its notice does.

@@ -4,7 +4,7 @@ import {
   EXCLUDED_SELECTION_LIMIT_REFUSAL,
   HAND_SELECTION_LIMIT_REFUSAL,
 } from "../../../../machines/event/eventSearchMachine.ts";
-import { isExportable, selectedCount } from "../../../../machines/event/eventSelection.ts";
+import { isExportable } from "../../../../machines/event/eventSelection.ts";
 import { PERMISSION } from "../../../contract/codes.ts";
 import { ERROR } from "../../../contract/errors.ts";
 import { EVENT_ID_SELECTION_LIMIT } from "../../../contract/eventSearch.ts";
@@ -13,6 +13,7 @@ import { FormMessage } from "../../ui/FormMessage.tsx";
 import { keepFocusInGroup } from "../../ui/keepFocusInGroup.ts";
 import { shownErrorText } from "../../ui/shownErrorText.ts";
 import { EventSearchActor } from "./EventSearchActor.tsx";
+import { useEventSelectionView } from "./useEventListView.ts";
 
 /**
  * The selection's count and what can be done with it: select the page, select all search results
@@ -25,14 +26,7 @@ export function SelectionBar() {
   const { t, i18n } = useTranslation("eventList");
   const { t: message } = useTranslation("messages");
   const list = EventSearchActor.useActorRef();
-  const count = EventSearchActor.useSelector((snapshot) => selectedCount(snapshot.context.selection));
-  const browsing = EventSearchActor.useSelector((snapshot) =>
-    snapshot.matches({ list: { results: "browsing" } }),
-  );
-  const selectingAll = EventSearchActor.useSelector((snapshot) =>
-    snapshot.matches({ list: { results: "selectingAll" } }),
-  );
-  const canClear = EventSearchActor.useSelector((snapshot) => snapshot.can({ type: "selection.clear" }));
+  const { count, browsing, selectingAll, canClear, refusals } = useEventSelectionView();
   // From the selection, not the state: the button stays enabled under its open dialog, so the dialog
   // gives the focus back to it on closing.
   const canExport = EventSearchActor.useSelector((snapshot) => isExportable(snapshot.context.selection));
@@ -41,9 +35,6 @@ export function SelectionBar() {
     const permission = snapshot.context.permissions.EventDialogCsvDownload;
     return permission === PERMISSION.writable || permission === PERMISSION.readable;
   });
-  const refusals = EventSearchActor.useSelector((snapshot) =>
-    snapshot.matches({ list: { results: "splitDialog" } }) ? [] : snapshot.context.selectionErrors,
-  );
 
   return (
     <Flex direction="column" gap="2" ref={keepFocusInGroup}>
