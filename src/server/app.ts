@@ -107,6 +107,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A path Fastify cannot decode (/api/v3/screen/%ff) is answered like any other refusal.
     frameworkErrors: apiFrameworkErrors(config.publicUrl.startsWith("https:")),
   });
+  // Node enforces requestTimeout only once headersTimeout (60 s by default) is no longer than it, and
+  // checks both every connectionsCheckingInterval (30 s by default): without these a slow body ran on.
+  app.server.headersTimeout = Math.min(app.server.headersTimeout, config.requestTimeoutSeconds * 1000);
+  Object.assign(app.server, { connectionsCheckingInterval: 1000 }); // read at listen; not in @types/node
   app.decorate("apiPaths", new Set<string>());
   // Only JSON is a console call; text/plain would otherwise be accepted as a string body.
   app.removeContentTypeParser("text/plain");

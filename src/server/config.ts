@@ -145,7 +145,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: v.LOG_LEVEL ?? "info",
     trustProxy: parseTrustProxy(v.TRUST_PROXY),
     credentialKey: v.CREDENTIAL_KEY,
-    requestTimeoutSeconds: v.REQUEST_TIMEOUT_SECONDS ?? 30,
+    requestTimeoutSeconds: v.REQUEST_TIMEOUT_SECONDS ?? 300,
     connectionTimeoutSeconds: v.CONNECTION_TIMEOUT_SECONDS ?? 60,
     signedOutCallsPerMinute: v.SIGNED_OUT_CALLS_PER_MINUTE ?? 600,
     uploadMaxBytes: (v.UPLOAD_MAX_MB ?? 100) * 1024 * 1024,

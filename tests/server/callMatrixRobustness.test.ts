@@ -126,3 +126,41 @@ describe("connection timeout", () => {
     }
   }, 30_000);
 });
+
+describe("request timeout", () => {
+  it("cuts off a request whose body trickles in for longer than REQUEST_TIMEOUT_SECONDS", async () => {
+    const dataDir = await freshDataDir();
+    // The connection is never idle long (a byte every 200 ms), so only the whole-request limit ends it.
+    const server = await startServer(
+      loadConfig({
+        DATA_DIR: dataDir,
+        PORT: "0",
+        LOG_LEVEL: "silent",
+        REQUEST_TIMEOUT_SECONDS: "1",
+        CONNECTION_TIMEOUT_SECONDS: "600",
+      }),
+      { clientDir: "/nonexistent-client-build" },
+    );
+    const socket = net.connect(Number(new URL(server.url).port), "127.0.0.1");
+    let answer = "";
+    socket.on("data", (chunk) => {
+      answer += chunk.toString("latin1");
+    });
+    socket.on("error", () => {});
+    const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+    socket.write(
+      "POST /api/v3/screen/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{",
+    );
+    const trickle = setInterval(() => socket.writable && socket.write(" "), 200);
+    try {
+      const stillOpen = new Promise<"open">((resolve) => setTimeout(() => resolve("open"), 10_000).unref());
+      expect(await Promise.race([closed.then(() => "closed" as const), stillOpen])).toBe("closed");
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    } finally {
+      clearInterval(trickle);
+      socket.destroy();
+      await server.close();
+      await removeDataDir(dataDir);
+    }
+  }, 30_000);
+});
