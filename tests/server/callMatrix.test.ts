@@ -26,6 +26,7 @@ import * as whiteListCalls from "../../src/contract/whiteList.ts";
 import { DEMO_LOGINS } from "../../src/server/seed/demoSeed.ts";
 import { permits } from "../../src/server/services/permissionService.ts";
 import { STANDARD_ROLES } from "../../src/server/services/standardRoles.ts";
+import { uploadFile } from "./helpers/multipartUpload.ts";
 import { call, createTestApp, loginAs, type Session, type TestApp } from "./helpers/testApp.ts";
 import { testBackends } from "./helpers/testBackends.ts";
 import { type Shop, sampleTransaction, shopCall, shopOf } from "./screeningApi/shopClient.ts";
@@ -195,7 +196,7 @@ const SHOP_CALLS = (Object.values(screeningApiCalls) as unknown[]).filter(
 /** Paths registered outside registerCall, each checked by its own tests (named here so none slips by). */
 const OTHER_API_PATHS: Record<string, string> = {
   "/api/v3/screening/openapi.json": "the screening API's public document",
-  "/api/v3/screen/upload": "multipart upload: tests/server/uploads (session, 962, tenant)",
+  [uploadCalls.UPLOAD_PATH]: "multipart upload: its own part of this matrix, per file type, below",
 };
 
 const DEMO_ROLES = DEMO_LOGINS.filter((login) => login.companyId === "DEMO").map((login) => login.email);
@@ -363,6 +364,45 @@ describe.each(testBackends())("permission and tenant matrix over every call (%s)
       expect(logout.statusCode).toBe(200);
     },
   );
+
+  // A file the pipeline refuses by its name once past the guard ("Invalid file extension"): nothing is written.
+  const NOT_CSV = { name: "matrix.txt", bytes: Buffer.from("keyword\r\nmatrix\r\n") };
+
+  it("guards the multipart upload of every file type as the matrix's calls are guarded", async () => {
+    const before = await demoFootprint();
+    for (const fileType of uploadCalls.UPLOAD_FILE_TYPES) {
+      const signedOut = await uploadFile(t.app, fileType, NOT_CSV);
+      expect([fileType, signedOut.statusCode, errorCode(signedOut.body)]).toEqual([
+        fileType,
+        401,
+        ERROR.invalidToken,
+      ]);
+      const named = await uploadFile(t.app, fileType, NOT_CSV, { session: acme, shopId: "DEMO" });
+      expect([fileType, errorCode(named.body)]).toEqual([fileType, ERROR.forbidden]);
+      for (const email of DEMO_ROLES) {
+        const response = await uploadFile(t.app, fileType, NOT_CSV, { session: sessions[email] });
+        const screenId = uploadCalls.UPLOAD_SCREENS[fileType].upload;
+        const code = errorCode(response.body);
+        if (permits(await permissionOf(email, screenId), "write")) {
+          // Through the guard to the file's own check: refused for its name, never 962 or a 500.
+          expect([fileType, email, response.statusCode, code]).toEqual([
+            fileType,
+            email,
+            400,
+            ERROR.validation,
+          ]);
+        } else {
+          expect([fileType, email, response.statusCode, code]).toEqual([
+            fileType,
+            email,
+            403,
+            ERROR.forbidden,
+          ]);
+        }
+      }
+    }
+    expect(await demoFootprint()).toEqual(before);
+  });
 
   it("refuses every screening API call a wrong signature, or another tenant's application, and tells ACME nothing of DEMO", async () => {
     const [demoShop, acmeShop] = await Promise.all([shopOf(t, "DEMO"), shopOf(t, "ACME")]);
