@@ -15,10 +15,9 @@
  * times under EXPLAIN (ANALYZE, TIMING OFF) (planning + execution, p95 against p95), with the ratio,
  * and the plans; and, for information, that SQL's round trip from a bare pg client.
  */
-import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type CompiledQuery, Kysely, PostgresDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import {
   EMPTY_DETAIL_SEARCH,
@@ -30,25 +29,25 @@ import {
   eventSelectAll,
 } from "../../src/contract/eventSearch.ts";
 import { screenPermissionList } from "../../src/contract/permissions.ts";
-import { plannerStartupOptions } from "../../src/server/db/connect.ts";
-import { migrate } from "../../src/server/db/migrate.ts";
 import type { Database } from "../../src/server/db/schema.ts";
-import { ROLE_USABLE, TENANT_ROLE, TO_TENANT } from "../../src/server/db/tenantScopedDialect.ts";
-import { seedBulkEvents } from "../../src/server/seed/bulkEvents.ts";
-import { seedDemo } from "../../src/server/seed/demoSeed.ts";
-import { createCredentialCipher } from "../../src/server/services/credentialCipher.ts";
 import { createEventListService } from "../../src/server/services/eventSearch/eventListService.ts";
 import { buildIfStale } from "../support/buildIfStale.ts";
 import { callInSession, type DemoAdminSession, signInDemoAdmin } from "../support/demoAdminSession.ts";
 import { startServerProcess } from "../support/serverProcess.ts";
+import {
+  COMPANY,
+  credentialKey,
+  explainQueries,
+  ms,
+  percentile,
+  prepareBenchEvents,
+  spread,
+} from "./benchCalls.ts";
 import { benchDatabaseUrl, warmBenchDatabase } from "./benchDatabase.ts";
 import type { BenchRow } from "./screening.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const BENCH_DIR = path.join(ROOT, ".tmp/bench-event-search");
-/** The screening benchmark's key file: both benchmarks share its database. */
-const KEY_FILE = path.join(ROOT, ".tmp/bench-screening/credential-key");
-const STORED_EVENTS = Number(process.env.BENCH_STORED_EVENTS ?? 1_000_000);
 // 100 samples: the p95 is then the 95th of 100, not (as with 30) the second slowest, one hiccup of a shared VM.
 const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 100);
 /**
@@ -62,66 +61,7 @@ const SELECT_ALL_RUNS = 10;
 const COUNT_RUNS = 10;
 const DEEP_PAGE = 500;
 const PAGE_SIZE = 200;
-const COMPANY = "DEMO";
 const TOKYO_MS = 9 * 60 * 60 * 1000;
-
-const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] as number;
-}
-
-async function credentialKey(): Promise<string> {
-  if (process.env.CREDENTIAL_KEY) return process.env.CREDENTIAL_KEY;
-  try {
-    return (await readFile(KEY_FILE, "utf8")).trim();
-  } catch {
-    const { randomBytes } = await import("node:crypto");
-    const key = randomBytes(32).toString("base64");
-    await mkdir(path.dirname(KEY_FILE), { recursive: true });
-    await writeFile(KEY_FILE, `${key}\n`, { mode: 0o600 });
-    return key;
-  }
-}
-
-/** Migrated, with the demo tenants and at least STORED_EVENTS events of DEMO, vacuumed once after 006 and 011. */
-async function prepareDatabase(url: string, key: string): Promise<void> {
-  const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 2 }) }),
-  });
-  try {
-    const applied = await migrate(db);
-    const demo = await db
-      .selectFrom("companies")
-      .select("company_id")
-      .where("company_id", "=", COMPANY)
-      .executeTakeFirst();
-    if (!demo) {
-      console.log("(e) seeding the demo tenants into the bench database...");
-      await seedDemo(db, createCredentialCipher(Buffer.from(key, "base64")), new Date());
-    }
-    const { n } = await db
-      .selectFrom("events")
-      .select((eb) => eb.fn.countAll<string>().as("n"))
-      .where("company_id", "=", COMPANY)
-      .executeTakeFirstOrThrow();
-    const missing = STORED_EVENTS - Number(n);
-    if (missing > 0) {
-      console.log(`(e) ${Number(n)} events of ${COMPANY} stored; adding ${missing} in bulk...`);
-      await seedBulkEvents(db, { companyId: COMPANY, events: missing, seed: Math.floor(Date.now() / 1000) });
-    }
-    // 006 built the search indexes; 011 rewrote every fired rule (its created_at backfill).
-    if (missing > 0 || applied.some((name) => name.startsWith("006_") || name.startsWith("011_"))) {
-      // Index-only counts need the visibility map of the bulk-written rows.
-      console.log("(e) vacuum analyze of the event tables...");
-      await sql`vacuum (analyze) events, event_fired_rules, event_link_keys`.execute(db);
-    }
-  } finally {
-    await db.destroy();
-  }
-}
 
 /** The searches measured, with values taken from the stored data. */
 async function chooseSearches(db: Kysely<Database>) {
@@ -244,84 +184,12 @@ async function sampleCall(call: () => ReturnType<typeof timedCall>, runs = RUNS)
   return { server, detail, telegram };
 }
 
-const spread = (samples: number[]) =>
-  `p50 ${ms(percentile(samples, 50))}, p95 ${ms(percentile(samples, 95))}`;
-
-/**
- * Switches the bare SQL's connection to the tenant as the server's handler runs (tenantScopedDialect:
- * the tenant role, whose row-level security policies add their company condition to every table
- * read, with console.company_id set); as the connecting user where the role cannot be used, as the
- * server then does too. Says which.
- */
-async function actAsTenant(client: pg.PoolClient): Promise<string> {
-  const { rows } = await client.query<{ usable: boolean }>(ROLE_USABLE);
-  if (!rows[0]?.usable) return "the connecting user, row-level security inactive";
-  await client.query(TO_TENANT, [COMPANY]);
-  return `${TENANT_ROLE} with row-level security, as the server`;
-}
-
-/**
- * The bare SQL of one call: every query the service issues for it, run `runs` times under EXPLAIN
- * (ANALYZE, TIMING OFF) on a connection with the server's planner settings and tenant (actAsTenant);
- * per run the planning plus execution time of those queries (what running the bare SQL costs
- * PostgreSQL), summarised as the server's samples are (p50, p95), and the plans of the first run. For information, the same
- * queries run plainly by that pg client as well: their round trip, which adds what EXPLAIN leaves
- * out (the rows' output and transfer, and their parsing by the client).
- */
-async function explainCall(
+/** The event list service's bare SQL for one call (benchCalls.ts explainQueries). */
+const explainCall = (
   url: string,
   run: (service: ReturnType<typeof createEventListService>) => Promise<unknown>,
   runs: number = RUNS,
-) {
-  const captured: CompiledQuery[] = [];
-  const pool = new pg.Pool({ connectionString: url, max: 2, options: plannerStartupOptions });
-  const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
-    log: (event) => {
-      if (event.level === "query") captured.push(event.query);
-    },
-  });
-  try {
-    await run(createEventListService({ db })).catch(() => undefined);
-    const queries = captured.filter((q) => /^\s*(select|with)\b/i.test(q.sql));
-    const samples: number[] = [];
-    const wire: number[] = [];
-    const plans: string[][] = [];
-    const client = await pool.connect();
-    let role: string;
-    try {
-      role = await actAsTenant(client);
-      for (let index = 0; index < runs; index++) {
-        const started = performance.now();
-        for (const query of queries) await client.query(query.sql, [...query.parameters]);
-        wire.push(performance.now() - started);
-        let totalMs = 0;
-        for (const query of queries) {
-          const plan = await client.query(`explain (analyze, buffers, timing off, costs off) ${query.sql}`, [
-            ...query.parameters,
-          ]);
-          const lines = plan.rows.map((row: Record<string, string>) => row["QUERY PLAN"] ?? "");
-          const text = lines.join("\n");
-          totalMs +=
-            Number(/Planning Time: ([\d.]+)/.exec(text)?.[1] ?? 0) +
-            Number(/Execution Time: ([\d.]+)/.exec(text)?.[1] ?? 0);
-          if (index === 0) plans.push(lines);
-        }
-        samples.push(totalMs);
-      }
-    } finally {
-      client.release();
-    }
-    return {
-      bareMs: percentile(samples, 95),
-      bareP50Ms: percentile(samples, 50),
-      wire: `the same SQL from a bare pg client (as ${role}): round trip ${spread(wire)}`,
-      plans,
-    };
-  } finally {
-    await db.destroy();
-  }
-}
+) => explainQueries(url, (db) => run(createEventListService({ db })), runs);
 
 function printPlans(title: string, plans: string[][]): void {
   for (const [index, lines] of plans.entries()) {
@@ -366,7 +234,7 @@ const PAGE_TARGET = { ms: 50, ratio: 3 };
 export async function eventSearchBenchmark(): Promise<BenchRow[]> {
   const url = await benchDatabaseUrl();
   const key = await credentialKey();
-  await prepareDatabase(url, key);
+  await prepareBenchEvents(url, key, "e");
   await warmBenchDatabase(url, "e");
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

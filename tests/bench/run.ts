@@ -16,16 +16,22 @@
  *       the job minus its RSS before (after a warm-up export), worst of two runs (eventExport.ts).
  *   (g) the event list screen rendering a page of 200 rows in Chromium: script time (CDP
  *       ScriptDuration) against the same screen rendering its empty 676 state (eventListRender.ts).
+ *   (h) the audit log's first page of 200 with 5,000,000 audit rows, by date range and by operator,
+ *       against the bare SQL; the audit write's share of a manual result (auditLog.ts).
+ *   (i) the screening result report (31 days, 12 months) and rule hit statistics with 1,000,000
+ *       events, against the bare SQL (report.ts).
  * Loopback only; always exits 0 unless the harness itself cannot run.
  */
 import { spawn } from "node:child_process";
 import { buildIfStale } from "../support/buildIfStale.ts";
 import { freePort, startServerProcess, waitForHttp } from "../support/serverProcess.ts";
 import { freshDataDir, removeDataDir } from "../support/testDatabase.ts";
+import { auditLogBenchmark } from "./auditLog.ts";
 import { bundleBenchmark } from "./bundle.ts";
 import { eventExportBenchmark } from "./eventExport.ts";
 import { eventListRenderBenchmark } from "./eventListRender.ts";
 import { eventSearchBenchmark } from "./eventSearch.ts";
+import { reportBenchmark } from "./report.ts";
 import { screeningBenchmark } from "./screening.ts";
 
 const LOGINS = 40;
@@ -188,6 +194,10 @@ async function main(): Promise<void> {
   rows.push(...(await eventExportBenchmark()));
   // (g) the event list screen rendering 200 rows in Chromium (eventListRender.ts).
   rows.push(...(await eventListRenderBenchmark()));
+  // (h) the audit log's first page with 5,000,000 rows, and the audit write's cost (auditLog.ts).
+  rows.push(...(await auditLogBenchmark()));
+  // (i) the screening result report and rule hit statistics on the 1,000,000 events (report.ts).
+  rows.push(...(await reportBenchmark()));
   printTable(
     "Summary",
     [...rows].sort((a, b) => a.metric.localeCompare(b.metric)),
