@@ -185,5 +185,6 @@ describe.each(TEST_LANGS)("operators [%s]", (lang) => {
     } finally {
       await theirs.close();
     }
-  });
+    // One journey through four screens and two browsers: ~30 s alone, more beside other suites.
+  }, 120_000);
 });
