@@ -1,5 +1,8 @@
 import type { AnyStateMachine } from "xstate";
 import { allowedIpEditMachine } from "./admin/allowedIpEditMachine.ts";
+import { operatorDetailMachine } from "./admin/operatorDetailMachine.ts";
+import { operatorFormMachine } from "./admin/operatorFormMachine.ts";
+import { operatorListMachine } from "./admin/operatorListMachine.ts";
 import { apiConnectionMachine } from "./apiConnection/apiConnectionMachine.ts";
 import { authMachine } from "./auth/authMachine.ts";
 import { callProgressMachine } from "./call/callProgressMachine.ts";
@@ -30,6 +33,9 @@ export {
   manualScreeningMachine,
   menuPermissionsMachine,
   notificationsMachine,
+  operatorDetailMachine,
+  operatorFormMachine,
+  operatorListMachine,
   releasedRuleListMachine,
 };
 
@@ -150,6 +156,27 @@ export const MACHINES = [
     description:
       "Chooses a CSV file (required, .csv) and the options, uploads it after the confirmation dialog and ends with the job's id; a refusal shows its errors in the form, an exception offers a retry (spec sections 5 and 7, issue 39).",
     machine: csvUploadFormMachine,
+  },
+  {
+    name: "operatorListMachine",
+    title: "Operator list",
+    description:
+      "Searches the company's operators by name, e-mail and role, pages through them (page-size choice, default 200), selects rows, all search results or none, and deletes the selected after the Yes/No dialog (003; the last administrator refused) (spec section 2, issue 41).",
+    machine: operatorListMachine,
+  },
+  {
+    name: "operatorFormMachine",
+    title: "Operator add and edit",
+    description:
+      "Loads the role choices (and the operator to edit), checks name, e-mail and role by the contract's rules, saves after the Yes/No dialog (009 add, 002 edit); refusals stay in the form, 015 waits for a reload, an exception offers a retry (spec sections 2 and 5, issue 41).",
+    machine: operatorFormMachine,
+  },
+  {
+    name: "operatorDetailMachine",
+    title: "Operator detail",
+    description:
+      "Loads one operator read-only, deletes them after the Yes/No dialog and unlocks a password lock after the confirmation at the version shown (015 reloads) (spec section 2, issue 41).",
+    machine: operatorDetailMachine,
   },
 ] as const satisfies readonly RegisteredMachine[];
 

@@ -11,6 +11,10 @@ export const IMPLEMENTED_SCREEN_IDS = [
   "ApiConnectionInfo",
   "ReleasedRuleList",
   "EventItemDisplayFormatEdit",
+  "OperatorList",
+  "OperatorAdd",
+  "OperatorDetail",
+  "OperatorEdit",
 ] as const satisfies readonly ScreenId[];
 
 export type ImplementedScreenId = (typeof IMPLEMENTED_SCREEN_IDS)[number];

@@ -36,6 +36,22 @@ const IMPLEMENTED_COMPONENTS = {
     () => withTexts("event", import("./features/event/EventItemDisplayFormatEditScreen.tsx")),
     (m) => m.EventItemDisplayFormatEditScreen,
   ),
+  OperatorList: lazyScreen(
+    () => withTexts("admin", import("./features/admin/operators/operatorScreens.ts")),
+    (m) => m.OperatorListScreen,
+  ),
+  OperatorAdd: lazyScreen(
+    () => withTexts("admin", import("./features/admin/operators/operatorScreens.ts")),
+    (m) => m.OperatorAddScreen,
+  ),
+  OperatorDetail: lazyScreen(
+    () => withTexts("admin", import("./features/admin/operators/operatorScreens.ts")),
+    (m) => m.OperatorDetailScreen,
+  ),
+  OperatorEdit: lazyScreen(
+    () => withTexts("admin", import("./features/admin/operators/operatorScreens.ts")),
+    (m) => m.OperatorEditScreen,
+  ),
 } satisfies Record<ImplementedScreenId, LazyScreen>;
 
 export const SCREEN_COMPONENTS: Partial<Record<ScreenId, LazyScreen>> = IMPLEMENTED_COMPONENTS;

@@ -15,6 +15,9 @@ import { eventSearchWalk } from "./eventSearchWalk.ts";
 import { manualScreeningWalk } from "./manualScreeningWalk.ts";
 import { menuPermissionsWalk } from "./menuPermissionsWalk.ts";
 import { notificationsWalk } from "./notificationsWalk.ts";
+import { operatorDetailWalk } from "./operatorDetailWalk.ts";
+import { operatorFormWalk } from "./operatorFormWalk.ts";
+import { operatorListWalk } from "./operatorListWalk.ts";
 import { releasedRuleListWalk } from "./releasedRuleListWalk.ts";
 
 type MachineNamed<N extends MachineName> = Extract<(typeof MACHINES)[number], { name: N }>["machine"];
@@ -36,6 +39,9 @@ export const WALKS: { readonly [N in MachineName]: MachineWalk<MachineNamed<N>> 
   allowedIpEditMachine: allowedIpEditWalk,
   csvJobPollingMachine: csvJobPollingWalk,
   csvUploadFormMachine: csvUploadFormWalk,
+  operatorListMachine: operatorListWalk,
+  operatorFormMachine: operatorFormWalk,
+  operatorDetailMachine: operatorDetailWalk,
 };
 
 /** The walk of one machine, typed for the machine-agnostic support code. */
