@@ -13,6 +13,7 @@ import { eventSearchMachine } from "./event/eventSearchMachine.ts";
 import { manualScreeningMachine } from "./event/manualScreeningMachine.ts";
 import { menuPermissionsMachine } from "./menu/menuPermissionsMachine.ts";
 import { notificationsMachine } from "./notifications/notificationsMachine.ts";
+import { reportMachine } from "./report/reportMachine.ts";
 import { releasedRuleListMachine } from "./rules/releasedRuleListMachine.ts";
 
 export {
@@ -31,6 +32,7 @@ export {
   menuPermissionsMachine,
   notificationsMachine,
   releasedRuleListMachine,
+  reportMachine,
 };
 
 export interface RegisteredMachine {
@@ -150,6 +152,13 @@ export const MACHINES = [
     description:
       "Chooses a CSV file (required, .csv) and the options, uploads it after the confirmation dialog and ends with the job's id; a refusal shows its errors in the form, an exception offers a retry (spec sections 5 and 7, issue 39).",
     machine: csvUploadFormMachine,
+  },
+  {
+    name: "reportMachine",
+    title: "Screening result report",
+    description:
+      "Loads the detection models and the report (monthly or daily, one model or each, the period or its default), the rule hit statistics when their tab opens, and saves either as a CSV file (spec section 2, issue 42).",
+    machine: reportMachine,
   },
 ] as const satisfies readonly RegisteredMachine[];
 
