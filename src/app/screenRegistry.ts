@@ -36,6 +36,10 @@ const IMPLEMENTED_COMPONENTS = {
     () => withTexts("event", import("./features/event/EventItemDisplayFormatEditScreen.tsx")),
     (m) => m.EventItemDisplayFormatEditScreen,
   ),
+  EventReportNegative: lazyScreen(
+    () => withTexts("report", import("./features/report/ReportScreen.tsx")),
+    (m) => m.ReportScreen,
+  ),
 } satisfies Record<ImplementedScreenId, LazyScreen>;
 
 export const SCREEN_COMPONENTS: Partial<Record<ScreenId, LazyScreen>> = IMPLEMENTED_COMPONENTS;
