@@ -118,6 +118,9 @@ describe.each(TEST_LANGS)("screening result report [%s]", (lang) => {
     expect(model.rows).toHaveLength(12);
     // The demo has screened events in the latest months.
     expect(model.totals.screened.count).toBeGreaterThan(100);
+    // ... and chargebacks registered negative afterwards (src/server/seed/demoChargebacks.ts).
+    expect(model.totals.negative.ok.count).toBeGreaterThan(0);
+    expect(model.totals.captureRate).toBeLessThan(1);
     expect(await page.getByRole("textbox", { name: s.from, exact: true }).inputValue()).toBe(monthly.from);
 
     // The chart: an SVG image named by its title.
