@@ -176,6 +176,11 @@ describe("reportMachine", () => {
     await settle();
     expect(ok.saved).toEqual([csvMade.ok ? csvMade.result : null]);
     expect(ok.calls.at(-1)).toBe("reportCsv month * 2025-12..2026-11");
+    // Criteria edited but not asked for are not what the table shows: the file is the shown report's.
+    ok.actor.send({ type: "model.choose", modelId: "MODEL02" });
+    ok.actor.send({ type: "csv.export" });
+    await settle();
+    expect(ok.calls.at(-1)).toBe("reportCsv month * 2025-12..2026-11");
     for (const csv of [
       async () => csvRefused,
       async (): Promise<ExportOutcome> => Promise.reject(callThrew),
