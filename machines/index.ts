@@ -16,6 +16,7 @@ import { eventSearchMachine } from "./event/eventSearchMachine.ts";
 import { manualScreeningMachine } from "./event/manualScreeningMachine.ts";
 import { menuPermissionsMachine } from "./menu/menuPermissionsMachine.ts";
 import { notificationsMachine } from "./notifications/notificationsMachine.ts";
+import { reportMachine } from "./report/reportMachine.ts";
 import { releasedRuleListMachine } from "./rules/releasedRuleListMachine.ts";
 
 export {
@@ -37,6 +38,7 @@ export {
   operatorFormMachine,
   operatorListMachine,
   releasedRuleListMachine,
+  reportMachine,
 };
 
 export interface RegisteredMachine {
@@ -177,6 +179,13 @@ export const MACHINES = [
     description:
       "Loads one operator read-only, deletes them after the Yes/No dialog and unlocks a password lock after the confirmation at the version shown (015 reloads) (spec section 2, issue 41).",
     machine: operatorDetailMachine,
+  },
+  {
+    name: "reportMachine",
+    title: "Screening result report",
+    description:
+      "Loads the detection models and the report (monthly or daily, one model or each, the period or its default), the rule hit statistics when their tab opens, and saves either as a CSV file (spec section 2, issue 42).",
+    machine: reportMachine,
   },
 ] as const satisfies readonly RegisteredMachine[];
 

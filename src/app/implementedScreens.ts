@@ -15,6 +15,7 @@ export const IMPLEMENTED_SCREEN_IDS = [
   "OperatorAdd",
   "OperatorDetail",
   "OperatorEdit",
+  "EventReportNegative",
 ] as const satisfies readonly ScreenId[];
 
 export type ImplementedScreenId = (typeof IMPLEMENTED_SCREEN_IDS)[number];

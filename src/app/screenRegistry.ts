@@ -52,6 +52,10 @@ const IMPLEMENTED_COMPONENTS = {
     () => withTexts("admin", import("./features/admin/operators/operatorScreens.ts")),
     (m) => m.OperatorEditScreen,
   ),
+  EventReportNegative: lazyScreen(
+    () => withTexts("report", import("./features/report/ReportScreen.tsx")),
+    (m) => m.ReportScreen,
+  ),
 } satisfies Record<ImplementedScreenId, LazyScreen>;
 
 export const SCREEN_COMPONENTS: Partial<Record<ScreenId, LazyScreen>> = IMPLEMENTED_COMPONENTS;

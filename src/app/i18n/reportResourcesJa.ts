@@ -1,3 +1,4 @@
+import eventReportJa from "./locales/ja/eventReport.json";
 import reportJa from "./locales/ja/report.json";
 import type { ReportResources } from "./reportResourcesEn.ts";
 import type { SinglePluralForm } from "./singlePluralForm.ts";
@@ -5,4 +6,5 @@ import type { SinglePluralForm } from "./singlePluralForm.ts";
 /** The report screens' Japanese namespaces, loaded with those screens (resources.ts). */
 export const reportResourcesJa: SinglePluralForm<ReportResources> = {
   report: reportJa,
+  eventReport: eventReportJa,
 };

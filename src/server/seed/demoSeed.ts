@@ -6,6 +6,7 @@ import { STANDARD_ROLES } from "../services/standardRoles.ts";
 import { createOperator, createTenant } from "../services/tenantService.ts";
 import { seedApiConnections } from "./apiConnectionSeed.ts";
 import { seedDemoAdministration } from "./demoAdministration.ts";
+import { seedDemoChargebacks } from "./demoChargebacks.ts";
 import { seedDemoOperators } from "./demoOperators.ts";
 import { seedDemoReview } from "./demoReview.ts";
 
@@ -121,4 +122,5 @@ export async function seedDemo(
   });
   // DEMO's labels, assignees and memos; ACME keeps none (a tenant without labels).
   await seedDemoReview(db, "DEMO", now);
+  await seedDemoChargebacks(db, "DEMO", now);
 }

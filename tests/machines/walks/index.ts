@@ -19,6 +19,7 @@ import { operatorDetailWalk } from "./operatorDetailWalk.ts";
 import { operatorFormWalk } from "./operatorFormWalk.ts";
 import { operatorListWalk } from "./operatorListWalk.ts";
 import { releasedRuleListWalk } from "./releasedRuleListWalk.ts";
+import { reportWalk } from "./reportWalk.ts";
 
 type MachineNamed<N extends MachineName> = Extract<(typeof MACHINES)[number], { name: N }>["machine"];
 
@@ -42,6 +43,7 @@ export const WALKS: { readonly [N in MachineName]: MachineWalk<MachineNamed<N>> 
   operatorListMachine: operatorListWalk,
   operatorFormMachine: operatorFormWalk,
   operatorDetailMachine: operatorDetailWalk,
+  reportMachine: reportWalk,
 };
 
 /** The walk of one machine, typed for the machine-agnostic support code. */
