@@ -16,6 +16,7 @@ import { manualScreeningWalk } from "./manualScreeningWalk.ts";
 import { menuPermissionsWalk } from "./menuPermissionsWalk.ts";
 import { notificationsWalk } from "./notificationsWalk.ts";
 import { releasedRuleListWalk } from "./releasedRuleListWalk.ts";
+import { roleEditorWalk } from "./roleEditorWalk.ts";
 
 type MachineNamed<N extends MachineName> = Extract<(typeof MACHINES)[number], { name: N }>["machine"];
 
@@ -34,6 +35,7 @@ export const WALKS: { readonly [N in MachineName]: MachineWalk<MachineNamed<N>> 
   eventSearchMachine: eventSearchWalk,
   csvExportMachine: csvExportWalk,
   allowedIpEditMachine: allowedIpEditWalk,
+  roleEditorMachine: roleEditorWalk,
   csvJobPollingMachine: csvJobPollingWalk,
   csvUploadFormMachine: csvUploadFormWalk,
 };
