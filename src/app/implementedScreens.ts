@@ -11,6 +11,8 @@ export const IMPLEMENTED_SCREEN_IDS = [
   "ApiConnectionInfo",
   "ReleasedRuleList",
   "EventItemDisplayFormatEdit",
+  "OperatorRoleList",
+  "AllowedIpAddress",
 ] as const satisfies readonly ScreenId[];
 
 export type ImplementedScreenId = (typeof IMPLEMENTED_SCREEN_IDS)[number];

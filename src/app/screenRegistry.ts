@@ -36,6 +36,14 @@ const IMPLEMENTED_COMPONENTS = {
     () => withTexts("event", import("./features/event/EventItemDisplayFormatEditScreen.tsx")),
     (m) => m.EventItemDisplayFormatEditScreen,
   ),
+  OperatorRoleList: lazyScreen(
+    () => withTexts("admin", import("./features/admin/roles/RoleListScreen.tsx")),
+    (m) => m.RoleListScreen,
+  ),
+  AllowedIpAddress: lazyScreen(
+    () => withTexts("admin", import("./features/admin/allowedIp/AllowedIpAddressScreen.tsx")),
+    (m) => m.AllowedIpAddressScreen,
+  ),
 } satisfies Record<ImplementedScreenId, LazyScreen>;
 
 export const SCREEN_COMPONENTS: Partial<Record<ScreenId, LazyScreen>> = IMPLEMENTED_COMPONENTS;
