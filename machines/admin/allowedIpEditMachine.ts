@@ -47,6 +47,7 @@ export interface AllowedIpPreview {
   refusedSignIns: number;
   refusedSignInSources: { address: string; count: number }[];
   refusedApiCalls: number | null;
+  refusedApiCallSources: { address: string; count: number }[];
 }
 
 export type AllowedIpEditEvent =

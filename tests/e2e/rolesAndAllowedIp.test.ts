@@ -214,7 +214,7 @@ describe.each(TEST_LANGS)("Roles and allowed IP addresses [%s]", (lang) => {
     // The dialog hides the page from assistive technology while it asks; the preview stays after.
     await visible(ui.page.getByRole("dialog").getByText(ip.updateConfirmRefuses, { exact: true }));
     await confirmYes(ui.page, lang);
-    const preview = await visible(consoleSection.getByTestId("allowed-ip-preview"));
+    const preview = await visible(consoleSection.getByTestId("allowed-ip-console-preview"));
     expect(await preview.textContent()).toContain("127.0.0.1");
     const lockout = MESSAGES[lang].error.selfLockout.replace("{address}", "127.0.0.1");
     await visible(consoleSection.getByRole("alert").filter({ hasText: lockout }));

@@ -222,16 +222,7 @@ describe("allowedIpEditMachine", () => {
     await settle();
     expect(actor.getSnapshot().value).toBe("editing");
     expect(actor.getSnapshot().context.errors).toEqual([]);
-    expect(calls).toEqual([
-      "load",
-      "preview",
-      "confirm",
-      "update",
-      "preview",
-      "confirm",
-      "update",
-      "update",
-    ]);
+    expect(calls).toEqual(["load", "preview", "confirm", "update", "preview", "confirm", "update", "update"]);
   });
 
   it("offers a retry of the load after it failed", async () => {

@@ -41,7 +41,13 @@ export const updateConflict: UpdateListOutcome = {
 };
 export const previewNothingRefused: PreviewListOutcome = {
   ok: true,
-  result: { days: 30, refusedSignIns: 0, refusedSignInSources: [], refusedApiCalls: 0 },
+  result: {
+    days: 30,
+    refusedSignIns: 0,
+    refusedSignInSources: [],
+    refusedApiCalls: 0,
+    refusedApiCallSources: [],
+  },
   messages: [],
 };
 export const previewRefuses: PreviewListOutcome = {
@@ -51,6 +57,7 @@ export const previewRefuses: PreviewListOutcome = {
     refusedSignIns: 4,
     refusedSignInSources: [{ address: "198.51.100.7", count: 4 }],
     refusedApiCalls: 0,
+    refusedApiCallSources: [],
   },
   messages: [],
 };

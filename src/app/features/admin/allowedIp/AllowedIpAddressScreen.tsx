@@ -239,33 +239,35 @@ function AddRow({ kind }: { kind: AllowedIpKind }) {
   );
 }
 
-/** What the edited list would refuse of the last days' sign-ins and API calls, by source address. */
+/** What the edited list would refuse of the last days' sign-ins (console) or API calls (API), by source address. */
 function Preview() {
   const { t } = useTranslation("allowedIp");
-  const { preview } = useAllowedIpEditView();
+  const { preview, kind } = useAllowedIpEditView();
   if (!preview) return null;
+  const api = kind === "api";
+  const sources = api ? preview.refusedApiCallSources : preview.refusedSignInSources;
+  const summary = api
+    ? preview.refusedApiCalls === null
+      ? t("previewApiUnknown")
+      : t("previewApiCalls", { count: preview.refusedApiCalls, days: preview.days })
+    : t("previewSignIns", { count: preview.refusedSignIns, days: preview.days });
   return (
-    <Box mt="3" data-testid="allowed-ip-preview">
+    <Box mt="3" data-testid={`allowed-ip-${kind}-preview`}>
       <Text as="p" size="2" weight="bold">
         {t("previewHeading")}
       </Text>
       <Text as="p" size="2">
-        {t("previewSignIns", { count: preview.refusedSignIns, days: preview.days })}
+        {summary}
       </Text>
-      {preview.refusedSignInSources.length > 0 ? (
+      {sources.length > 0 ? (
         <ul>
-          {preview.refusedSignInSources.map((source) => (
+          {sources.map((source) => (
             <li key={source.address}>
               <Text size="2">{t("previewSource", { address: source.address, count: source.count })}</Text>
             </li>
           ))}
         </ul>
       ) : null}
-      <Text as="p" size="2">
-        {preview.refusedApiCalls === null
-          ? t("previewApiUnknown")
-          : t("previewApiCalls", { count: preview.refusedApiCalls, days: preview.days })}
-      </Text>
     </Box>
   );
 }
