@@ -134,10 +134,6 @@ describe.each(TEST_LANGS)("Roles and allowed IP addresses [%s]", (lang) => {
       notifyUpload: viewer.notifyUpload,
     });
     expect(edited.errors).toEqual([]);
-    await ui.page.reload();
-    await screenReady(ui.page);
-    await visible(roles.getByRole("row").filter({ hasText: roleName }).getByRole("cell", { name: "1" }));
-
     // The viewer after: no event list; the rule list is where the console opens.
     await ui.reopen();
     await loginAs(ui.page, ui.app, lang, ACCOUNTS.viewer);
@@ -182,7 +178,6 @@ describe.each(TEST_LANGS)("Roles and allowed IP addresses [%s]", (lang) => {
     await address.fill("198.51.100.7");
     await add.click();
     await visible(consoleSection.getByText(MESSAGES[lang].validation.uniqueIpAddress, { exact: true }));
-    await expectNoAxeViolations(ui.page, "Allowed IP address: edited");
     await revert.click();
     await visible(consoleTable.getByText(ip.empty, { exact: true }));
 
