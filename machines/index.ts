@@ -3,6 +3,7 @@ import { allowedIpEditMachine } from "./admin/allowedIpEditMachine.ts";
 import { operatorDetailMachine } from "./admin/operatorDetailMachine.ts";
 import { operatorFormMachine } from "./admin/operatorFormMachine.ts";
 import { operatorListMachine } from "./admin/operatorListMachine.ts";
+import { roleEditorMachine } from "./admin/roleEditorMachine.ts";
 import { apiConnectionMachine } from "./apiConnection/apiConnectionMachine.ts";
 import { authMachine } from "./auth/authMachine.ts";
 import { callProgressMachine } from "./call/callProgressMachine.ts";
@@ -39,6 +40,7 @@ export {
   operatorListMachine,
   releasedRuleListMachine,
   reportMachine,
+  roleEditorMachine,
 };
 
 export interface RegisteredMachine {
@@ -144,6 +146,13 @@ export const MACHINES = [
     description:
       "Loads the console and API allowed IP lists, edits a draft of each (rows checked by the contract's rules), reverts a list to the saved one, and saves one list after the confirmation dialog; refusals (validation, self-lockout, 015) stay in editing with their errors, an exception offers a retry (spec section 2).",
     machine: allowedIpEditMachine,
+  },
+  {
+    name: "roleEditorMachine",
+    title: "Role editor",
+    description:
+      "Loads the roles, creates a role or edits a custom one (name, each screen writable, readable or not available) and deletes a custom role, each after the confirmation dialog; refusals (role in use, last administrator, 015) stay with their errors, an exception offers a retry (spec section 2, issue 41).",
+    machine: roleEditorMachine,
   },
   {
     name: "csvJobPollingMachine",

@@ -37,6 +37,17 @@ export interface AllowedIpEditContext {
   rowProblems: Record<AllowedIpKind, RowProblem[]>;
   /** The server's refusal (validation, self-lockout, 015) or an exception; kept until the next update. */
   errors: ErrorItem[];
+  /** What the list an update asks about would refuse of the recent sign-ins (allowedIpPreview). */
+  preview: AllowedIpPreview | null;
+}
+
+/** allowedIpPreview's answer. */
+export interface AllowedIpPreview {
+  days: number;
+  refusedSignIns: number;
+  refusedSignInSources: { address: string; count: number }[];
+  refusedApiCalls: number | null;
+  refusedApiCallSources: { address: string; count: number }[];
 }
 
 export type AllowedIpEditEvent =
@@ -51,6 +62,8 @@ export type AllowedIpEditEvent =
 export type LoadListsOutcome = CallOutcome<AllowedIpLists & { yourAddress: string }>;
 /** allowedIpUpdate's answer: the list as saved. */
 export type UpdateListOutcome = CallOutcome<{ entries: AllowedIpEntry[] }>;
+/** allowedIpPreview's answer. */
+export type PreviewListOutcome = CallOutcome<AllowedIpPreview>;
 export interface UpdateListInput {
   kind: AllowedIpKind;
   entries: AllowedIpEntry[];
@@ -96,8 +109,9 @@ const withList = (lists: AllowedIpLists, kind: AllowedIpKind, entries: AllowedIp
 /**
  * Allowed IP addresses (spec section 2, /AllowedIpAddress), the design card's edit/revert: loads the
  * console and API lists as saved, edits a draft of each (add a row checked by the contract's rules,
- * delete a row), `list.revert` restores a list as saved, and `list.update` saves one list once the
- * operator confirmed (the app's `confirmUpdate` asks through the confirmation dialog, its 50 ms close
+ * delete a row), `list.revert` restores a list as saved, and `list.update` asks the server what the
+ * edited list would refuse of the last days' sign-ins (the preview the screen shows) and saves one
+ * list once the operator confirmed (the app's `confirmUpdate` asks through the confirmation dialog, its 50 ms close
  * delay included, and resolves true or false). An accepted update makes the saved list the edited one;
  * a refusal (validation, self-lockout, 015) goes back to editing with its errors; an exception offers
  * a retry of the step that failed.
@@ -109,7 +123,8 @@ const allowedIpEditSetup = setup({
   },
   actors: {
     loadLists: notProvided<LoadListsOutcome>("loadLists"),
-    confirmUpdate: notProvided<boolean>("confirmUpdate"),
+    previewList: notProvided<PreviewListOutcome, UpdateListInput>("previewList"),
+    confirmUpdate: notProvided<boolean, { preview: AllowedIpPreview | null }>("confirmUpdate"),
     updateList: notProvided<UpdateListOutcome, UpdateListInput>("updateList"),
   },
   guards: {
@@ -139,6 +154,7 @@ const allowedIpEditSetup = setup({
           rowOf(event.address, event.subnet),
         ]),
         rowProblems: { ...context.rowProblems, [event.kind]: [] },
+        preview: null,
       };
     }),
     recordRowProblems: assign(({ context, event }) => {
@@ -158,6 +174,7 @@ const allowedIpEditSetup = setup({
           event.kind,
           context.draft[event.kind].filter((_, index) => index !== event.index),
         ),
+        preview: null,
       };
     }),
     revertList: assign(({ context, event }) => {
@@ -166,6 +183,7 @@ const allowedIpEditSetup = setup({
         draft: withList(context.draft, event.kind, context.saved[event.kind]),
         rowProblems: { ...context.rowProblems, [event.kind]: [] },
         errors: [],
+        preview: null,
       };
     }),
     chooseKind: assign(({ event }) => {
@@ -177,6 +195,8 @@ const allowedIpEditSetup = setup({
       draft: withList(context.draft, context.kind, params.result.entries),
       errors: [],
     })),
+    recordPreview: assign((_, params: { result: AllowedIpPreview }) => ({ preview: params.result })),
+    clearPreview: assign({ preview: null }),
     recordErrors: assign((_, params: { errors: ErrorItem[] }) => ({ errors: params.errors })),
     recordException: assign((_, params: { error: unknown }) => ({ errors: [internalFailure(params.error)] })),
     clearErrors: assign({ errors: [] }),
@@ -194,6 +214,7 @@ export const allowedIpEditMachine = allowedIpEditSetup.createMachine({
     kind: ALLOWED_IP_KINDS[0],
     rowProblems: noProblems(),
     errors: [],
+    preview: null,
   },
   initial: "loading",
   states: {
@@ -215,24 +236,40 @@ export const allowedIpEditMachine = allowedIpEditSetup.createMachine({
         "row.add": [{ guard: "rowAcceptable", actions: "addRow" }, { actions: "recordRowProblems" }],
         "row.delete": { actions: "deleteRow" },
         "list.revert": { actions: "revertList" },
-        "list.update": { target: "confirming", actions: "chooseKind" },
+        "list.update": { target: "previewing", actions: ["chooseKind", "clearPreview", "clearErrors"] },
       },
+    },
+    // Before the update is confirmed, what the edited list would refuse of the recent sign-ins.
+    previewing: {
+      tags: ["editing", "busy"],
+      invoke: callStep({
+        src: "previewList",
+        input: ({ context }) => ({ kind: context.kind, entries: context.draft[context.kind] }),
+        accepted: { target: "confirming", actions: "recordPreview" },
+        refused: { target: "editing", actions: "recordErrors" },
+        exception: { target: "editing", actions: "recordException" },
+      }),
     },
     confirming: {
       tags: ["editing"],
       invoke: {
         id: "confirmUpdate",
         src: "confirmUpdate",
+        input: ({ context }) => ({ preview: context.preview }),
         onDone: [
           {
             guard: { type: "confirmed", params: ({ event }) => ({ confirmed: event.output }) },
             target: "saving",
           },
+          // Backed out: the preview stays beside the list until it is edited.
           { target: "editing" },
         ],
         onError: {
           target: "editing",
-          actions: { type: "recordException", params: ({ event }) => ({ error: event.error }) },
+          actions: [
+            "clearPreview",
+            { type: "recordException", params: ({ event }) => ({ error: event.error }) },
+          ],
         },
       },
     },
@@ -241,7 +278,7 @@ export const allowedIpEditMachine = allowedIpEditSetup.createMachine({
       invoke: callStep({
         src: "updateList",
         input: ({ context }) => ({ kind: context.kind, entries: context.draft[context.kind] }),
-        accepted: { target: "editing", actions: "recordSaved" },
+        accepted: { target: "editing", actions: ["recordSaved", "clearPreview"] },
         // Validation, self-lockout (the console list would refuse the operator's own address), 015:
         // the draft stays as edited with the server's errors beside it.
         refused: { target: "editing", actions: "recordErrors" },

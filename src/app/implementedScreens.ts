@@ -16,6 +16,8 @@ export const IMPLEMENTED_SCREEN_IDS = [
   "OperatorDetail",
   "OperatorEdit",
   "EventReportNegative",
+  "OperatorRoleList",
+  "AllowedIpAddress",
 ] as const satisfies readonly ScreenId[];
 
 export type ImplementedScreenId = (typeof IMPLEMENTED_SCREEN_IDS)[number];

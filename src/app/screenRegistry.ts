@@ -56,6 +56,14 @@ const IMPLEMENTED_COMPONENTS = {
     () => withTexts("report", import("./features/report/ReportScreen.tsx")),
     (m) => m.ReportScreen,
   ),
+  OperatorRoleList: lazyScreen(
+    () => withTexts("admin", import("./features/admin/roles/RoleListScreen.tsx")),
+    (m) => m.RoleListScreen,
+  ),
+  AllowedIpAddress: lazyScreen(
+    () => withTexts("admin", import("./features/admin/allowedIp/AllowedIpAddressScreen.tsx")),
+    (m) => m.AllowedIpAddressScreen,
+  ),
 } satisfies Record<ImplementedScreenId, LazyScreen>;
 
 export const SCREEN_COMPONENTS: Partial<Record<ScreenId, LazyScreen>> = IMPLEMENTED_COMPONENTS;

@@ -79,9 +79,10 @@ export const allowedIpPreview = defineCall({
     refusedSignIns: z.number().int(),
     refusedSignInSources: z.array(refusedSourceSchema),
     /**
-     * API calls the list would refuse: null, since the screening API stores no caller address
-     * (docs/architecture.md, "Administration").
+     * Screening API calls of the last PREVIEW_DAYS days (UTC days) the list would refuse, by source
+     * address (api_call_sources). The console's list refuses none (0); null where they are not known.
      */
     refusedApiCalls: z.number().int().nullable(),
+    refusedApiCallSources: z.array(refusedSourceSchema),
   }),
 });

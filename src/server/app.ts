@@ -45,6 +45,7 @@ import { registerWhiteListRoutes } from "./routes/whiteList.ts";
 import { createAllowedIpAdminService } from "./services/admin/allowedIpAdminService.ts";
 import { createOperatorService } from "./services/admin/operatorService.ts";
 import { createRoleService } from "./services/admin/roleService.ts";
+import { createApiCallCounter } from "./services/apiCallCounter.ts";
 import { createApiConnectionService } from "./services/apiConnectionService.ts";
 import { createAuthService } from "./services/authService.ts";
 import { type CredentialCipher, loadCredentialCipher } from "./services/credentialCipher.ts";
@@ -162,7 +163,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPermissionRoutes(app, db);
   const credentials = options.credentials ?? (await loadCredentialCipher(config));
   registerApiConnectionRoutes(app, createApiConnectionService(deps, credentials));
-  await registerScreeningApiRoutes(app, deps, credentials);
+  const apiCalls = createApiCallCounter(db, now, {
+    onError: (err) => app.log.error({ err }, "API call counts"),
+  });
+  app.addHook("onClose", () => apiCalls.stop());
+  await registerScreeningApiRoutes(app, deps, credentials, apiCalls);
   registerReleasedRuleRoutes(app, createReleasedRuleService(deps));
   registerReportRoutes(app, createReportService(deps));
   registerEventListRoutes(app, createEventListService(deps));
@@ -174,7 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerUploadRoutes(app, deps, jobs, sessions);
   registerOperatorRoutes(app, createOperatorService(deps));
   registerRoleRoutes(app, createRoleService(deps));
-  registerAllowedIpRoutes(app, createAllowedIpAdminService(deps));
+  registerAllowedIpRoutes(app, createAllowedIpAdminService(deps, apiCalls));
   registerWhiteListRoutes(app, createWhiteListService(deps));
   registerKeywordRoutes(app, createKeywordService(deps));
   registerAuditLogRoutes(app, createAuditLogService(deps));

@@ -1,10 +1,14 @@
 import adminEn from "./locales/en/admin.json";
+import allowedIpEn from "./locales/en/allowedIp.json";
 import operatorsEn from "./locales/en/operators.json";
+import rolesEn from "./locales/en/roles.json";
 
 /** The administration screens' English namespaces: a chunk of their own, loaded with those screens (resources.ts). */
 export const adminResourcesEn = {
   admin: adminEn,
   operators: operatorsEn,
+  roles: rolesEn,
+  allowedIp: allowedIpEn,
 } as const;
 
 export type AdminResources = typeof adminResourcesEn;

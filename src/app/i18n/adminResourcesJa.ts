@@ -1,10 +1,14 @@
 import type { AdminResources } from "./adminResourcesEn.ts";
 import adminJa from "./locales/ja/admin.json";
+import allowedIpJa from "./locales/ja/allowedIp.json";
 import operatorsJa from "./locales/ja/operators.json";
+import rolesJa from "./locales/ja/roles.json";
 import type { SinglePluralForm } from "./singlePluralForm.ts";
 
 /** The administration screens' Japanese namespaces, loaded with those screens (resources.ts). */
 export const adminResourcesJa: SinglePluralForm<AdminResources> = {
   admin: adminJa,
   operators: operatorsJa,
+  roles: rolesJa,
+  allowedIp: allowedIpJa,
 };

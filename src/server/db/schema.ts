@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 
 /** Kysely view of the tables created by migrations/*.sql. */
 export interface Database {
@@ -12,6 +12,7 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   login_attempts: LoginAttemptsTable;
   allowed_ip_addresses: AllowedIpAddressesTable;
+  api_call_sources: ApiCallSourcesTable;
   detection_models: DetectionModelsTable;
   api_applications: ApiApplicationsTable;
   rule_packages: RulePackagesTable;
@@ -136,6 +137,14 @@ export interface AllowedIpAddressesTable {
   kind: "console" | "api";
   address: string;
   subnet: Generated<number>;
+}
+
+/** Screening API calls per company, day and source address (migration 025). */
+export interface ApiCallSourcesTable {
+  company_id: string;
+  day: ColumnType<Date | string, string, string>;
+  source_ip: string;
+  calls: ColumnType<string | number, number, number>;
 }
 
 export interface DetectionModelsTable {

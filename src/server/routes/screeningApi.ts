@@ -12,6 +12,7 @@ import { SCREENING_OPENAPI_PATH } from "../../contract/screeningPaths.ts";
 import { ApiError } from "../apiError.ts";
 import { parseTelegram, requestLang, sendSuccess } from "../plugins/envelope.ts";
 import { installShopSignature, type ShopContext, type ShopSignature } from "../plugins/shopSignature.ts";
+import type { ApiCallCounter } from "../services/apiCallCounter.ts";
 import type { CredentialCipher } from "../services/credentialCipher.ts";
 import type { ServiceDeps } from "../services/deps.ts";
 import { screeningOpenApiDocument } from "../services/screeningOpenApiDocument.ts";
@@ -91,6 +92,7 @@ export async function registerScreeningApiRoutes(
   app: FastifyInstance,
   deps: ServiceDeps,
   cipher: CredentialCipher,
+  apiCalls?: ApiCallCounter,
 ): Promise<void> {
   const openApi = JSON.stringify(screeningOpenApiDocument(deps.config.publicUrl));
   app.apiPaths.add(SCREENING_OPENAPI_PATH);
@@ -100,6 +102,11 @@ export async function registerScreeningApiRoutes(
 
   await app.register(async (scope) => {
     const signature = installShopSignature(scope, { db: deps.db, cipher, now: deps.now });
+    // Every authenticated call by source address, for the allowed IP preview (apiCallCounter.ts).
+    if (apiCalls)
+      scope.addHook("onResponse", async (request) => {
+        if (request.shop) apiCalls.record(request.shop.companyId, request.ip);
+      });
 
     registerShopCall(
       scope,

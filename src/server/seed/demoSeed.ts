@@ -6,6 +6,7 @@ import { STANDARD_ROLES } from "../services/standardRoles.ts";
 import { createOperator, createTenant } from "../services/tenantService.ts";
 import { seedApiConnections } from "./apiConnectionSeed.ts";
 import { seedDemoAdministration } from "./demoAdministration.ts";
+import { seedDemoAllowedIps } from "./demoAllowedIps.ts";
 import { seedDemoChargebacks } from "./demoChargebacks.ts";
 import { seedDemoOperators } from "./demoOperators.ts";
 import { seedDemoReview } from "./demoReview.ts";
@@ -98,6 +99,7 @@ export async function seedDemo(
   for (const operator of operators) await createOperator(db, { ...operator, password: DEMO_PASSWORD });
   await seedDemoAdministration(db, DEMO_PASSWORD, now);
   await seedDemoOperators(db, DEMO_PASSWORD, now);
+  await seedDemoAllowedIps(db);
 
   await db
     .insertInto("trials")

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import {
+  type AllowedIpPreview,
   allowedIpEditMachine,
   type LoadListsOutcome,
+  type PreviewListOutcome,
   rowProblems,
   type UpdateListInput,
   type UpdateListOutcome,
@@ -17,6 +19,8 @@ import {
   callThrew,
   consoleSaved,
   listsLoaded,
+  previewInvalid,
+  previewRefuses,
   savedApi,
   savedConsole,
   updateSelfLockout,
@@ -24,6 +28,7 @@ import {
 
 interface Fakes {
   load?: () => Promise<LoadListsOutcome>;
+  preview?: () => Promise<PreviewListOutcome>;
   confirm?: () => Promise<boolean>;
   update?: () => Promise<UpdateListOutcome>;
 }
@@ -31,13 +36,21 @@ interface Fakes {
 function startEdit(fakes: Fakes = {}) {
   const calls: string[] = [];
   const updates: UpdateListInput[] = [];
+  const previews: UpdateListInput[] = [];
+  const confirmed: unknown[] = [];
   const machine = allowedIpEditMachine.provide({
     actors: {
       loadLists: fromPromise(() => {
         calls.push("load");
         return (fakes.load ?? (async () => listsLoaded))();
       }),
-      confirmUpdate: fromPromise(() => {
+      previewList: fromPromise(({ input }: { input: UpdateListInput }) => {
+        calls.push("preview");
+        previews.push(input);
+        return (fakes.preview ?? (async () => previewRefuses))();
+      }),
+      confirmUpdate: fromPromise(({ input }: { input: { preview: AllowedIpPreview | null } }) => {
+        confirmed.push(input.preview);
         calls.push("confirm");
         return (fakes.confirm ?? (async () => true))();
       }),
@@ -48,7 +61,7 @@ function startEdit(fakes: Fakes = {}) {
       }),
     },
   });
-  return { actor: createActor(machine).start(), calls, updates };
+  return { actor: createActor(machine).start(), calls, updates, previews, confirmed };
 }
 
 describe("allowedIpEditMachine", () => {
@@ -109,9 +122,9 @@ describe("allowedIpEditMachine", () => {
     await settle();
     actor.send(addRow);
     actor.send({ type: "list.update", kind: "console" });
-    expect(actor.getSnapshot().value).toBe("confirming");
+    expect(actor.getSnapshot().value).toBe("previewing");
     await settle();
-    expect(calls).toEqual(["load", "confirm", "update"]);
+    expect(calls).toEqual(["load", "preview", "confirm", "update"]);
     expect(updates).toEqual([
       { kind: "console", entries: [...savedConsole, { address: "203.0.113.5", subnet: 32 }] },
     ]);
@@ -122,6 +135,33 @@ describe("allowedIpEditMachine", () => {
     // A revert now keeps the saved list just written.
     actor.send({ type: "list.revert", kind: "console" });
     expect(actor.getSnapshot().context.draft.console).toEqual(context.saved.console);
+  });
+
+  it("previews the edited list before asking, and hands the preview to the confirmation", async () => {
+    const { actor, previews, confirmed } = startEdit({ confirm: async () => false });
+    await settle();
+    actor.send(addRow);
+    actor.send({ type: "list.update", kind: "console" });
+    await settle();
+    expect(previews).toEqual([
+      { kind: "console", entries: [...savedConsole, { address: "203.0.113.5", subnet: 32 }] },
+    ]);
+    const preview = previewRefuses.ok ? previewRefuses.result : null;
+    expect(confirmed).toEqual([preview]);
+    // Backed out: the preview stays beside the list until the list is edited.
+    expect(actor.getSnapshot().context.preview).toEqual(preview);
+    actor.send({ type: "row.delete", kind: "console", index: 1 });
+    expect(actor.getSnapshot().context.preview).toBeNull();
+  });
+
+  it("goes back to editing with a refused preview's errors and never asks", async () => {
+    const { actor, calls } = startEdit({ preview: async () => previewInvalid });
+    await settle();
+    actor.send({ type: "list.update", kind: "console" });
+    await settle();
+    expect(actor.getSnapshot().value).toBe("editing");
+    expect(actor.getSnapshot().context.errors.map((e) => e.code)).toEqual([ERROR.validation]);
+    expect(calls).toEqual(["load", "preview"]);
   });
 
   it("is tagged saving while the update runs", async () => {
@@ -142,7 +182,7 @@ describe("allowedIpEditMachine", () => {
     actor.send({ type: "list.update", kind: "console" });
     await settle();
     expect(actor.getSnapshot().value).toBe("editing");
-    expect(calls).toEqual(["load", "confirm"]);
+    expect(calls).toEqual(["load", "preview", "confirm"]);
   });
 
   it("goes back to editing with a refusal's errors and the edited list kept", async () => {
@@ -182,7 +222,7 @@ describe("allowedIpEditMachine", () => {
     await settle();
     expect(actor.getSnapshot().value).toBe("editing");
     expect(actor.getSnapshot().context.errors).toEqual([]);
-    expect(calls).toEqual(["load", "confirm", "update", "confirm", "update", "update"]);
+    expect(calls).toEqual(["load", "preview", "confirm", "update", "preview", "confirm", "update", "update"]);
   });
 
   it("offers a retry of the load after it failed", async () => {

@@ -2,6 +2,7 @@ import {
   type AllowedIpEditEvent,
   allowedIpEditMachine,
   type LoadListsOutcome,
+  type PreviewListOutcome,
   type UpdateListOutcome,
 } from "../../../machines/admin/allowedIpEditMachine.ts";
 import type { AllowedIpEntry } from "../../../src/contract/allowedIp.ts";
@@ -38,7 +39,34 @@ export const updateConflict: UpdateListOutcome = {
     },
   ],
 };
+export const previewNothingRefused: PreviewListOutcome = {
+  ok: true,
+  result: {
+    days: 30,
+    refusedSignIns: 0,
+    refusedSignInSources: [],
+    refusedApiCalls: 0,
+    refusedApiCallSources: [],
+  },
+  messages: [],
+};
+export const previewRefuses: PreviewListOutcome = {
+  ok: true,
+  result: {
+    days: 30,
+    refusedSignIns: 4,
+    refusedSignInSources: [{ address: "198.51.100.7", count: 4 }],
+    refusedApiCalls: 0,
+    refusedApiCallSources: [],
+  },
+  messages: [],
+};
+export const previewInvalid: PreviewListOutcome = {
+  ok: false,
+  errors: [{ code: ERROR.validation, message: "has an incorrect format" }],
+};
 export const callThrew = new Error("network down");
+const previewed = { type: "xstate.done.actor.previewList", output: previewNothingRefused } as const;
 
 export const addRow = {
   type: "row.add",
@@ -78,11 +106,13 @@ export const allowedIpEditWalk = {
   },
   outputs: {
     loadLists: [listsLoaded, listsRefused],
+    previewList: [previewNothingRefused, previewInvalid],
     confirmUpdate: [true, false],
     updateList: [consoleSaved, updateSelfLockout],
   },
   failures: {
     loadLists: [callThrew],
+    previewList: [callThrew],
     confirmUpdate: [callThrew],
     updateList: [callThrew],
   },
@@ -107,6 +137,7 @@ export const allowedIpEditWalk = {
         { type: "xstate.done.actor.loadLists", output: listsLoaded },
         addRow,
         update,
+        previewed,
         { type: "xstate.done.actor.confirmUpdate", output: true },
         { type: "xstate.done.actor.updateList", output: consoleSaved },
       ],
@@ -128,6 +159,7 @@ export const allowedIpEditWalk = {
         { type: "xstate.done.actor.loadLists", output: listsLoaded },
         deleteRow,
         update,
+        previewed,
         { type: "xstate.done.actor.confirmUpdate", output: true },
         { type: "xstate.done.actor.updateList", output: updateConflict },
       ],
@@ -139,6 +171,7 @@ export const allowedIpEditWalk = {
         { type: "xstate.done.actor.loadLists", output: listsLoaded },
         addRow,
         update,
+        previewed,
         { type: "xstate.done.actor.confirmUpdate", output: true },
         { type: "xstate.error.actor.updateList", error: callThrew },
         retry,

@@ -20,6 +20,7 @@ import { operatorFormWalk } from "./operatorFormWalk.ts";
 import { operatorListWalk } from "./operatorListWalk.ts";
 import { releasedRuleListWalk } from "./releasedRuleListWalk.ts";
 import { reportWalk } from "./reportWalk.ts";
+import { roleEditorWalk } from "./roleEditorWalk.ts";
 
 type MachineNamed<N extends MachineName> = Extract<(typeof MACHINES)[number], { name: N }>["machine"];
 
@@ -38,6 +39,7 @@ export const WALKS: { readonly [N in MachineName]: MachineWalk<MachineNamed<N>> 
   eventSearchMachine: eventSearchWalk,
   csvExportMachine: csvExportWalk,
   allowedIpEditMachine: allowedIpEditWalk,
+  roleEditorMachine: roleEditorWalk,
   csvJobPollingMachine: csvJobPollingWalk,
   csvUploadFormMachine: csvUploadFormWalk,
   operatorListMachine: operatorListWalk,

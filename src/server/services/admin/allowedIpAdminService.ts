@@ -4,6 +4,7 @@ import { ERROR } from "../../../contract/errors.ts";
 import { ApiError } from "../../apiError.ts";
 import { recordAudit } from "../../audit/recordAudit.ts";
 import { ipListAllows } from "../allowedIpService.ts";
+import { type ApiCallCounter, apiCallsBySource } from "../apiCallCounter.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { type AdminCaller, beginAdminChange } from "./adminTransaction.ts";
 
@@ -12,7 +13,7 @@ import { type AdminCaller, beginAdminChange } from "./adminTransaction.ts";
  * rows on every call (sessionService.check, authService's login, shopAuthService's fingerprint), so
  * an Update applies from the next call on.
  */
-export function createAllowedIpAdminService(deps: ServiceDeps) {
+export function createAllowedIpAdminService(deps: ServiceDeps, apiCalls?: ApiCallCounter) {
   const { db, now } = deps;
 
   const savedList = (companyId: string, kind: AllowedIpKind, from = db) =>
@@ -69,25 +70,37 @@ export function createAllowedIpAdminService(deps: ServiceDeps) {
     },
 
     /**
-     * What the edited list would refuse of the last PREVIEW_DAYS days: the console's sign-in attempts
-     * by source address (login_attempts). The screening API stores no caller address, so its calls
-     * cannot be counted (null).
+     * What the edited list would refuse of the last PREVIEW_DAYS days: for the console's list, the
+     * sign-in attempts by source address (login_attempts); for the API's, the screening API's calls by
+     * source address (api_call_sources, this process's latest counts written first).
      */
     async preview(companyId: string, kind: AllowedIpKind, entries: readonly AllowedIpEntry[]) {
-      if (kind === "api")
-        return { days: PREVIEW_DAYS, refusedSignIns: 0, refusedSignInSources: [], refusedApiCalls: null };
       const since = new Date(now().getTime() - PREVIEW_DAYS * 86_400_000);
+      const refusedOf = (sources: { address: string; count: number }[]) =>
+        sources.filter((source) => !ipListAllows(entries, source.address));
+      const total = (sources: { count: number }[]) => sources.reduce((sum, source) => sum + source.count, 0);
+      if (kind === "api") {
+        await apiCalls?.flush();
+        const calls = await apiCallsBySource(db, companyId, since);
+        const refused = refusedOf(calls.map((row) => ({ address: row.sourceIp, count: row.calls })));
+        return {
+          days: PREVIEW_DAYS,
+          refusedSignIns: 0,
+          refusedSignInSources: [],
+          refusedApiCalls: total(refused),
+          refusedApiCallSources: refused,
+        };
+      }
       const { rows } = await sql<{ source_ip: string; n: string }>`select source_ip, count(*) as n
         from login_attempts where company_id = ${companyId} and attempted_at >= ${since}
         group by source_ip order by count(*) desc, source_ip`.execute(db);
-      const refused = rows
-        .filter((row) => !ipListAllows(entries, row.source_ip))
-        .map((row) => ({ address: row.source_ip, count: Number(row.n) }));
+      const refused = refusedOf(rows.map((row) => ({ address: row.source_ip, count: Number(row.n) })));
       return {
         days: PREVIEW_DAYS,
-        refusedSignIns: refused.reduce((sum, source) => sum + source.count, 0),
+        refusedSignIns: total(refused),
         refusedSignInSources: refused,
-        refusedApiCalls: null,
+        refusedApiCalls: 0,
+        refusedApiCallSources: [],
       };
     },
   };
