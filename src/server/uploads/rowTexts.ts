@@ -8,6 +8,8 @@ import type { ApiError } from "../apiError.ts";
  * spec numbers (999, 1000, 688, 963...) comes from the message catalogue instead (refusalText).
  */
 const TEXTS = {
+  /** A row's reason that is not one column's (uploadRowPlace is the one that names a column). */
+  rowOnly: { en: "Row {row}: {message}", ja: "{row}行目: {message}" },
   duplicateInFile: {
     en: "The same {column} appears on an earlier row of this file.",
     ja: "同じ{column}がこのファイルの前の行にあります。",

@@ -13,6 +13,7 @@ import type { FileRef } from "./fileChunks.ts";
 import { headerProblem } from "./headerCheck.ts";
 import { writeResultFile } from "./resultFile.ts";
 import type { RowBatchContext, RowOutcome, UploadRow, UploadRowHandler } from "./rowHandler.ts";
+import { rowText } from "./rowTexts.ts";
 import { FILE_TYPE_NAMES } from "./uploadFileTypes.ts";
 import { uploadDb } from "./uploadTables.ts";
 
@@ -249,7 +250,9 @@ async function commitBatch(
       const message = outcome.applied
         ? ""
         : outcome.column === null
-          ? outcome.message
+          ? byRow.has(row.rowNo)
+            ? rowText(lang, "rowOnly", { row: row.rowNo, message: outcome.message })
+            : outcome.message
           : messageText(lang, "validation.uploadRowPlace", {
               row: row.rowNo,
               column: outcome.column,
