@@ -6,13 +6,13 @@ import { parse } from "csv-parse/sync";
 import iconv from "iconv-lite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UPLOAD_SAMPLE_PATH_PREFIX, uploadSamplePath } from "../../../src/contract/uploadOptions.ts";
-import { UPLOAD_FILE_TYPES } from "../../../src/contract/uploads.ts";
+import { UPLOAD_FILE_TYPES, type UploadJob, uploadHistory } from "../../../src/contract/uploads.ts";
 import { CSV_NEGATIVE_ITEM_COLUMNS } from "../../../src/server/uploads/csvNegativeRows.ts";
 import { csvRecords } from "../../../src/server/uploads/csvRecords.ts";
 import { storeFile } from "../../../src/server/uploads/fileChunks.ts";
 import { EncodingSniffer } from "../../../src/server/uploads/textEncoding.ts";
 import { ROW_HANDLERS } from "../../../src/server/uploads/uploadFileTypes.ts";
-import { createTestApp, loginAs, type Session, type TestApp } from "../helpers/testApp.ts";
+import { call, createTestApp, loginAs, type Session, type TestApp } from "../helpers/testApp.ts";
 import { testBackends } from "../helpers/testBackends.ts";
 import { BOM, csvText, resultFile, rowOf, uploadAndRun } from "./uploadTestKit.ts";
 
@@ -58,6 +58,30 @@ describe.each(testBackends())("CSV files: samples, parsing and a 10,000-row uplo
     }
     const unknown = await t.app.inject({ method: "GET", url: `${UPLOAD_SAMPLE_PATH_PREFIX}Nothing.csv` });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it("the demo tenant has finished upload jobs of every type, with their upload and result files", async () => {
+    const history = await call(
+      t.app,
+      uploadHistory,
+      { fileTypes: [...UPLOAD_FILE_TYPES], from: null, to: null, page: 1 },
+      { session: admin },
+    );
+    const jobs = history.json().telegram.jobs as UploadJob[];
+    for (const fileType of UPLOAD_FILE_TYPES.filter((type) => type !== "CsvKeyword"))
+      expect(
+        jobs.some((job) => job.fileType === fileType && job.state !== "queued"),
+        fileType,
+      ).toBe(true);
+    expect(new Set(jobs.map((job) => job.state))).toEqual(new Set(["done", "doneWithErrors", "failed"]));
+    const withErrors = jobs.find((job) => job.state === "doneWithErrors");
+    if (!withErrors) throw new Error("no job with errors");
+    const result = parse(await resultFile(t, admin, withErrors), {
+      bom: true,
+      relax_column_count: true,
+    }) as string[][];
+    expect(result[0]?.slice(-2)).toEqual(["処理結果", "メッセージ"]);
+    expect(result.some((row) => row.at(-2) === "エラー")).toBe(true);
   });
 
   it("reads csv-spectrum's files as their JSON says (quoted commas, quotes, line breaks; CRLF and LF)", async () => {
