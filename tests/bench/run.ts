@@ -16,6 +16,8 @@
  *       the job minus its RSS before (after a warm-up export), worst of two runs (eventExport.ts).
  *   (g) the event list screen rendering a page of 200 rows in Chromium: script time (CDP
  *       ScriptDuration) against the same screen rendering its empty 676 state (eventListRender.ts).
+ *   (h) a 100,000-row CSV screening upload in each priority: rows/s against COPY of the same file,
+ *       and RSS growth (csvAuthori.ts).
  * Loopback only; always exits 0 unless the harness itself cannot run.
  */
 import { spawn } from "node:child_process";
@@ -23,6 +25,7 @@ import { buildIfStale } from "../support/buildIfStale.ts";
 import { freePort, startServerProcess, waitForHttp } from "../support/serverProcess.ts";
 import { freshDataDir, removeDataDir } from "../support/testDatabase.ts";
 import { bundleBenchmark } from "./bundle.ts";
+import { csvAuthoriBenchmark } from "./csvAuthori.ts";
 import { eventExportBenchmark } from "./eventExport.ts";
 import { eventListRenderBenchmark } from "./eventListRender.ts";
 import { eventSearchBenchmark } from "./eventSearch.ts";
@@ -188,6 +191,8 @@ async function main(): Promise<void> {
   rows.push(...(await eventExportBenchmark()));
   // (g) the event list screen rendering 200 rows in Chromium (eventListRender.ts).
   rows.push(...(await eventListRenderBenchmark()));
+  // (h) a 100,000-row CSV screening upload in each priority on the same database (csvAuthori.ts).
+  rows.push(...(await csvAuthoriBenchmark()));
   printTable(
     "Summary",
     [...rows].sort((a, b) => a.metric.localeCompare(b.metric)),

@@ -250,20 +250,15 @@ export const csvAuthoriRowHandler: UploadRowHandler = {
         tx,
         { now: rowTime(context), logger: warnLogger, unlisted },
       );
-    const results: ({ eventId: string; duplicate: boolean } | null)[] = [];
-    if (priority === CSV_SCREENING_PRIORITY.accuracy) {
-      // In file order, one at a time: each row sees every row before it, stored.
-      for (const entry of validated)
-        results.push("tx" in entry ? await screenOne(entry.tx, entry.modelId, false) : null);
-    } else {
-      // All at once, read and stored in the engine's group batches: the rows screened together do not
-      // see each other, only what was stored before the batch.
-      results.push(
-        ...(await Promise.all(
-          validated.map((entry) => ("tx" in entry ? screenOne(entry.tx, entry.modelId, true) : null)),
-        )),
-      );
-    }
+    // Both screen the batch's rows together (the engine's group batching: shared facts reads and
+    // commits). Accuracy lists each row as pending from its start, in file order (the map below enters
+    // them in that order), so every row counts the rows before it although they are not stored yet
+    // (pendingScreenings.ts), and each row has its own later screening time; speed screens them
+    // unlisted: the rows of a batch see only what was stored before it.
+    const unlisted = priority !== CSV_SCREENING_PRIORITY.accuracy;
+    const results = await Promise.all(
+      validated.map((entry) => ("tx" in entry ? screenOne(entry.tx, entry.modelId, unlisted) : null)),
+    );
     const duplicates = results.flatMap((result) => (result?.duplicate ? [result.eventId] : []));
     const own = await heldByJob(db, context, duplicates);
     const eventIds: string[] = [];
