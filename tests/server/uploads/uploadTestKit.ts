@@ -125,7 +125,7 @@ export const csvLine = (cells: readonly string[]): string =>
 
 /** A whole file: header, rows, CRLF. */
 export const csvText = (header: readonly string[], rows: readonly (readonly string[])[]): string =>
-  [header, ...rows].map(csvLine).join("\r\n") + "\r\n";
+  `${[header, ...rows].map(csvLine).join("\r\n")}\r\n`;
 
 /** The data row of a file for the given columns from a partial record (missing cells empty). */
 export const rowOf = (columns: readonly string[], values: Record<string, string>): string[] =>
