@@ -115,3 +115,27 @@ export async function releaseJobEvents(
   if (eventIds) query = query.where("event_id", "in", eventIds);
   await query.execute();
 }
+
+/**
+ * Releases the events still marked by a job that no longer runs: one given up after repeated
+ * interrupted runs (its handler never ran to its end to release them), or one gone. Run by the job
+ * worker's sweeps; a queued or running job keeps its marks (a run taken over needs them).
+ */
+export async function releaseOrphanEventHolds(db: Kysely<Database>): Promise<void> {
+  await db
+    .updateTable("events")
+    .set({ busy_state: null, busy_job_id: null })
+    .where("busy_job_id", "is not", null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("jobs")
+            .select("jobs.job_id")
+            .whereRef("jobs.company_id", "=", "events.company_id")
+            .whereRef("jobs.job_id", "=", "events.busy_job_id")
+            .where("jobs.state", "in", ["queued", "running"]),
+        ),
+      ),
+    )
+    .execute();
+}

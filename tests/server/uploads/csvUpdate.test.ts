@@ -250,4 +250,38 @@ describe.each(testBackends())("CSV update: CsvUpdate (%s)", (backend) => {
       logically_deleted: false,
     });
   });
+
+  it("the sweeps release events still held by a job that ended (given up), never a running job's", async () => {
+    const [orphan, kept] = take(2);
+    if (!orphan || !kept) throw new Error("no events");
+    const running = await t.db
+      .insertInto("jobs")
+      .values({
+        company_id: "DEMO",
+        job_id: "running-hold-job",
+        kind: "upload.CsvUpdate",
+        state: "running",
+        payload: "{}",
+        operator_id: 1,
+        created_at: t.clock.now(),
+        heartbeat_at: t.clock.now(),
+      })
+      .returning("job_id")
+      .executeTakeFirstOrThrow();
+    const mark = (eventId: string, jobId: string) =>
+      t.db
+        .updateTable("events")
+        .set({ busy_state: "updating", busy_job_id: jobId })
+        .where("company_id", "=", "DEMO")
+        .where("event_id", "=", eventId)
+        .execute();
+    await mark(orphan.event_id, "given-up-job");
+    await mark(kept.event_id, running.job_id);
+    await t.app.jobs.sweep();
+    expect((await eventRow(orphan.event_id)).busy_state).toBeNull();
+    expect((await eventRow(kept.event_id)).busy_state).toBe("updating");
+    await t.db.updateTable("jobs").set({ state: "failed" }).where("job_id", "=", running.job_id).execute();
+    await t.app.jobs.sweep();
+    expect((await eventRow(kept.event_id)).busy_state).toBeNull();
+  });
 });
