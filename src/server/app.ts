@@ -63,6 +63,7 @@ import { createPasswordResetService } from "./services/passwordResetService.ts";
 import { createReleasedRuleService } from "./services/releasedRuleService.ts";
 import { createReportService } from "./services/report/reportService.ts";
 import { createSessionService } from "./services/sessionService.ts";
+import { releaseOrphanEventHolds } from "./uploads/eventRefs.ts";
 import { sweepOrphanUploadFiles } from "./uploads/orphanFileSweep.ts";
 import { ROW_HANDLERS, uploadJobKind } from "./uploads/uploadFileTypes.ts";
 import { uploadJob } from "./uploads/uploadJob.ts";
@@ -146,6 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const handler of ROW_HANDLERS.values())
     jobs.register(uploadJobKind(handler.fileType), uploadJob(deps, handler));
   jobs.addSweeper("orphan upload files", () => sweepOrphanUploadFiles(db, now()));
+  jobs.addSweeper("events held by ended upload jobs", () => releaseOrphanEventHolds(db));
 
   await app.register(fastifyCookie);
   installSecurityHeaders(app, config.publicUrl.startsWith("https:"));

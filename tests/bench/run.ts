@@ -20,6 +20,8 @@
  *       against the bare SQL; the audit write's share of a manual result (auditLog.ts).
  *   (i) the screening result report (31 days, 12 months) and rule hit statistics with 1,000,000
  *       events, against the bare SQL (report.ts).
+ *   (j) a 100,000-row CSV screening upload in each priority: rows/s against COPY of the same file,
+ *       and RSS growth (csvAuthori.ts).
  * Loopback only; always exits 0 unless the harness itself cannot run.
  */
 import { spawn } from "node:child_process";
@@ -28,6 +30,7 @@ import { freePort, startServerProcess, waitForHttp } from "../support/serverProc
 import { freshDataDir, removeDataDir } from "../support/testDatabase.ts";
 import { auditLogBenchmark } from "./auditLog.ts";
 import { bundleBenchmark } from "./bundle.ts";
+import { csvAuthoriBenchmark } from "./csvAuthori.ts";
 import { eventExportBenchmark } from "./eventExport.ts";
 import { eventListRenderBenchmark } from "./eventListRender.ts";
 import { eventSearchBenchmark } from "./eventSearch.ts";
@@ -198,6 +201,8 @@ async function main(): Promise<void> {
   rows.push(...(await auditLogBenchmark()));
   // (i) the screening result report and rule hit statistics on the 1,000,000 events (report.ts).
   rows.push(...(await reportBenchmark()));
+  // (j) a 100,000-row CSV screening upload in each priority on the same database (csvAuthori.ts).
+  rows.push(...(await csvAuthoriBenchmark()));
   printTable(
     "Summary",
     [...rows].sort((a, b) => a.metric.localeCompare(b.metric)),

@@ -10,6 +10,7 @@ import { seedDemoAllowedIps } from "./demoAllowedIps.ts";
 import { seedDemoChargebacks } from "./demoChargebacks.ts";
 import { seedDemoOperators } from "./demoOperators.ts";
 import { seedDemoReview } from "./demoReview.ts";
+import { seedDemoUploads } from "./demoUploads.ts";
 
 /** Password of every demo operator (printed at start when demo data is present). */
 export const DEMO_PASSWORD = "Demo-2026!pass";
@@ -125,4 +126,5 @@ export async function seedDemo(
   // DEMO's labels, assignees and memos; ACME keeps none (a tenant without labels).
   await seedDemoReview(db, "DEMO", now);
   await seedDemoChargebacks(db, "DEMO", now);
+  await seedDemoUploads(db, "DEMO", now);
 }
