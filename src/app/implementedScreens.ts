@@ -11,6 +11,9 @@ export const IMPLEMENTED_SCREEN_IDS = [
   "ApiConnectionInfo",
   "ReleasedRuleList",
   "EventItemDisplayFormatEdit",
+  "NegativeList",
+  "NegativeDetail",
+  "NegativeAdd",
 ] as const satisfies readonly ScreenId[];
 
 export type ImplementedScreenId = (typeof IMPLEMENTED_SCREEN_IDS)[number];

@@ -14,6 +14,9 @@ import { eventDetailWalk } from "./eventDetailWalk.ts";
 import { eventSearchWalk } from "./eventSearchWalk.ts";
 import { manualScreeningWalk } from "./manualScreeningWalk.ts";
 import { menuPermissionsWalk } from "./menuPermissionsWalk.ts";
+import { negativeAddWalk } from "./negativeAddWalk.ts";
+import { negativeDetailWalk } from "./negativeDetailWalk.ts";
+import { negativeListWalk } from "./negativeListWalk.ts";
 import { notificationsWalk } from "./notificationsWalk.ts";
 import { releasedRuleListWalk } from "./releasedRuleListWalk.ts";
 
@@ -36,6 +39,9 @@ export const WALKS: { readonly [N in MachineName]: MachineWalk<MachineNamed<N>> 
   allowedIpEditMachine: allowedIpEditWalk,
   csvJobPollingMachine: csvJobPollingWalk,
   csvUploadFormMachine: csvUploadFormWalk,
+  negativeListMachine: negativeListWalk,
+  negativeDetailMachine: negativeDetailWalk,
+  negativeAddMachine: negativeAddWalk,
 };
 
 /** The walk of one machine, typed for the machine-agnostic support code. */
