@@ -119,4 +119,5 @@ export async function seedDemo(
   });
   // DEMO's labels, assignees and memos; ACME keeps none (a tenant without labels).
   await seedDemoReview(db, "DEMO", now);
+  await (await import("./demoNegativeScreenEntries.ts")).seedDemoNegativeScreenEntries(db, "DEMO", now);
 }
