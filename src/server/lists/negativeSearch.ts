@@ -139,10 +139,16 @@ export function matchingNegatives(
 export const negativeCursor = (row: { cursor_at: string; negative_id: string }): string =>
   `${row.cursor_at}|${row.negative_id}`;
 
+const CURSOR_AT = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?)([+-]\d{2})(?::?(\d{2}))?$/;
+
+/** A cursor as negativeCursor wrote it, or undefined (then the first page is answered). */
 function parseCursor(text: string): { at: string; id: string } | undefined {
   const [at, id, ...rest] = text.split("|");
-  if (rest.length > 0 || at === undefined || id === undefined || !/^[0-9]{1,19}$/.test(id)) return undefined;
-  if (Number.isNaN(new Date(at.replace(" ", "T")).getTime()) && Number.isNaN(Date.parse(at)))
+  if (rest.length > 0 || at === undefined || id === undefined || !/^[1-9][0-9]{0,17}$/.test(id))
+    return undefined;
+  const parts = CURSOR_AT.exec(at);
+  // Checked as a real instant here, so PostgreSQL never meets a text it cannot read.
+  if (!parts || Number.isNaN(Date.parse(`${parts[1]}T${parts[2]}${parts[3]}:${parts[4] ?? "00"}`)))
     return undefined;
   return { at, id };
 }
