@@ -15,6 +15,9 @@ import { displayFormatEditMachine } from "./event/displayFormatEditMachine.ts";
 import { eventDetailMachine } from "./event/eventDetailMachine.ts";
 import { eventSearchMachine } from "./event/eventSearchMachine.ts";
 import { manualScreeningMachine } from "./event/manualScreeningMachine.ts";
+import { negativeAddMachine } from "./lists/negativeAddMachine.ts";
+import { negativeDetailMachine } from "./lists/negativeDetailMachine.ts";
+import { negativeListMachine } from "./lists/negativeListMachine.ts";
 import { menuPermissionsMachine } from "./menu/menuPermissionsMachine.ts";
 import { notificationsMachine } from "./notifications/notificationsMachine.ts";
 import { reportMachine } from "./report/reportMachine.ts";
@@ -34,6 +37,9 @@ export {
   eventSearchMachine,
   manualScreeningMachine,
   menuPermissionsMachine,
+  negativeAddMachine,
+  negativeDetailMachine,
+  negativeListMachine,
   notificationsMachine,
   operatorDetailMachine,
   operatorFormMachine,
@@ -195,6 +201,27 @@ export const MACHINES = [
     description:
       "Loads the detection models and the report (monthly or daily, one model or each, the period or its default), the rule hit statistics when their tab opens, and saves either as a CSV file (spec section 2, issue 42).",
     machine: reportMachine,
+  },
+  {
+    name: "negativeListMachine",
+    title: "Negative list",
+    description:
+      "Searches negative entries by item type, values and update dates, pages by keyset (the positions of the pages shown kept for Previous), ticks rows or every result, deletes them after the confirmation (003) and writes every result as CSV after another (spec section 2, issue 40).",
+    machine: negativeListMachine,
+  },
+  {
+    name: "negativeDetailMachine",
+    title: "Negative detail",
+    description:
+      "Loads one negative entry (963 when gone) with its 90-day matching event count, deletes it after the confirmation and goes back to the list with its search (spec section 2, issue 40).",
+    machine: negativeDetailMachine,
+  },
+  {
+    name: "negativeAddMachine",
+    title: "Negative quick registration",
+    description:
+      "The quick registration form: item type, one value per line, categories, expiry and note; registers after the confirmation (001, the values emptied); a refusal keeps the form with each bad line's message (spec sections 2 and 5, issue 40).",
+    machine: negativeAddMachine,
   },
 ] as const satisfies readonly RegisteredMachine[];
 

@@ -18,6 +18,9 @@ export const IMPLEMENTED_SCREEN_IDS = [
   "EventReportNegative",
   "OperatorRoleList",
   "AllowedIpAddress",
+  "NegativeList",
+  "NegativeDetail",
+  "NegativeAdd",
 ] as const satisfies readonly ScreenId[];
 
 export type ImplementedScreenId = (typeof IMPLEMENTED_SCREEN_IDS)[number];

@@ -64,6 +64,18 @@ const IMPLEMENTED_COMPONENTS = {
     () => withTexts("admin", import("./features/admin/allowedIp/AllowedIpAddressScreen.tsx")),
     (m) => m.AllowedIpAddressScreen,
   ),
+  NegativeList: lazyScreen(
+    () => withTexts("lists", import("./features/lists/negative/NegativeListScreen.tsx")),
+    (m) => m.NegativeListScreen,
+  ),
+  NegativeDetail: lazyScreen(
+    () => withTexts("lists", import("./features/lists/negative/NegativeDetailScreen.tsx")),
+    (m) => m.NegativeDetailScreen,
+  ),
+  NegativeAdd: lazyScreen(
+    () => withTexts("lists", import("./features/lists/negative/NegativeAddScreen.tsx")),
+    (m) => m.NegativeAddScreen,
+  ),
 } satisfies Record<ImplementedScreenId, LazyScreen>;
 
 export const SCREEN_COMPONENTS: Partial<Record<ScreenId, LazyScreen>> = IMPLEMENTED_COMPONENTS;

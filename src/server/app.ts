@@ -34,6 +34,7 @@ import { registerEventDisplayFormatRoutes } from "./routes/eventDisplayFormat.ts
 import { registerEventExportRoutes } from "./routes/eventExport.ts";
 import { registerEventListRoutes } from "./routes/eventList.ts";
 import { registerKeywordRoutes } from "./routes/keywords.ts";
+import { registerNegativeListRoutes } from "./routes/negativeList.ts";
 import { registerOperatorRoutes } from "./routes/operators.ts";
 import { registerPermissionRoutes } from "./routes/permissions.ts";
 import { registerReleasedRuleRoutes } from "./routes/releasedRules.ts";
@@ -58,6 +59,7 @@ import { eventExportJob } from "./services/eventExport/eventExportJob.ts";
 import { EVENT_CSV_JOB } from "./services/eventExport/eventExportPayload.ts";
 import { createEventListService } from "./services/eventSearch/eventListService.ts";
 import { createKeywordService } from "./services/lists/keywordService.ts";
+import { createNegativeListService } from "./services/lists/negativeListService.ts";
 import { createWhiteListService } from "./services/lists/whiteListService.ts";
 import { createPasswordResetService } from "./services/passwordResetService.ts";
 import { createReleasedRuleService } from "./services/releasedRuleService.ts";
@@ -183,6 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRoleRoutes(app, createRoleService(deps));
   registerAllowedIpRoutes(app, createAllowedIpAdminService(deps, apiCalls));
   registerWhiteListRoutes(app, createWhiteListService(deps));
+  registerNegativeListRoutes(app, createNegativeListService(deps));
   registerKeywordRoutes(app, createKeywordService(deps));
   registerAuditLogRoutes(app, createAuditLogService(deps));
   await options.extraRoutes?.(app);

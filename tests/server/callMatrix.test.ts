@@ -13,6 +13,7 @@ import * as eventDisplayFormatCalls from "../../src/contract/eventDisplayFormat.
 import * as eventExportCalls from "../../src/contract/eventExport.ts";
 import * as eventSearchCalls from "../../src/contract/eventSearch.ts";
 import * as keywordCalls from "../../src/contract/keywords.ts";
+import * as negativeListCalls from "../../src/contract/negativeList.ts";
 import * as operatorCalls from "../../src/contract/operators.ts";
 import * as permissionCalls from "../../src/contract/permissions.ts";
 import * as releasedRuleCalls from "../../src/contract/releasedRules.ts";
@@ -60,6 +61,7 @@ const CALLS: CallSpec[] = [
   roleCalls,
   uploadCalls,
   whiteListCalls,
+  negativeListCalls,
 ].flatMap((module) =>
   Object.values(module).filter(
     (value): value is CallSpec =>
@@ -172,6 +174,13 @@ const MATRIX: Record<string, (ids: DemoIds) => unknown> = {
   // Refused by validation (no keyword) once past the guard: the matrix writes nothing.
   keywordAdd: () => ({ categoryId: "no-such-category", keywords: "" }),
   keywordDelete: () => ({ categoryId: "no-such-category", keywords: ["matrix"] }),
+  negativeSearch: () => ({ search: {} }),
+  negativeDetail: () => ({ negativeId: "1" }),
+  // Refused by validation (no item) once past the guard; the deletes name no entry: nothing written.
+  negativeAdd: () => ({ item: "", values: "" }),
+  negativeDelete: () => ({ kind: "ids", negativeIds: ["999999999999"] }),
+  negativeDetailDelete: () => ({ negativeId: "999999999999" }),
+  negativeCsv: () => ({ search: {} }),
 };
 
 /**

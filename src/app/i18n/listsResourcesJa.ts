@@ -1,8 +1,10 @@
 import type { ListsResources } from "./listsResourcesEn.ts";
 import listsJa from "./locales/ja/lists.json";
+import negativeJa from "./locales/ja/negative.json";
 import type { SinglePluralForm } from "./singlePluralForm.ts";
 
 /** The lists screens' Japanese namespaces, loaded with those screens (resources.ts). */
 export const listsResourcesJa: SinglePluralForm<ListsResources> = {
   lists: listsJa,
+  negative: negativeJa,
 };

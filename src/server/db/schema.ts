@@ -254,6 +254,9 @@ export interface NegativesTable {
   cchash: string | null;
   created_by: number | null;
   updated_by: number | null;
+  /** Optional expiry (migration 026): the engine ignores the entry from then on. */
+  valid_until: Date | null;
+  note: string | null;
 }
 export type NewNegative = Insertable<NegativesTable>;
 
@@ -263,6 +266,8 @@ export interface NegativeKeysTable {
   item: string;
   value: string;
   negative_id: string;
+  /** The entry's valid_until, copied with the keys (migration 026). */
+  valid_until: Date | null;
 }
 
 export interface WhiteEntriesTable {

@@ -10,19 +10,22 @@ export interface NegativeKeyColumns {
   companyId: RawBuilder<unknown>;
   item: RawBuilder<unknown>;
   value: RawBuilder<unknown>;
+  /** The screening's time: an entry valid until then or earlier is expired and never hits. */
+  now: RawBuilder<unknown>;
 }
 
 /**
  * One JSON value: [screening, item, value] for each of a screening's keys that hits its tenant's
  * negative list, looked up through the negative_keys primary key, for a whole batch of screenings
- * at once (all items of both parties). Fixed text: the keys are array parameters.
+ * at once (all items of both parties), expired entries left out. Fixed text: the keys are array parameters.
  */
 export function negativeHitsSql(keys: NegativeKeyColumns): RawBuilder<unknown> {
   return sql`(select coalesce(json_agg(json_build_array(h.i, h.item, h.value)), '[]'::json) from (
     select distinct p.i, k.item, k.value
     from unnest(${keys.screening}::int[], ${keys.companyId}::text[], ${keys.item}::text[],
-                ${keys.value}::text[]) as p(i, company_id, item, value)
-    join negative_keys k on k.company_id = p.company_id and k.item = p.item and k.value = p.value) h)`;
+                ${keys.value}::text[], ${keys.now}::timestamptz[]) as p(i, company_id, item, value, now)
+    join negative_keys k on k.company_id = p.company_id and k.item = p.item and k.value = p.value
+      and (k.valid_until is null or k.valid_until > p.now)) h)`;
 }
 
 /** Reads negativeHitsSql's value: per each of `count` screenings, its hits as negativePairId(item, value). */
@@ -61,6 +64,7 @@ export async function syncNegativeKeys(
       item: key.item,
       value: key.value,
       negative_id: String(entry.negative_id),
+      valid_until: entry.valid_until,
     })),
   );
   if (rows.length > 0) await db.insertInto("negative_keys").values(rows).execute();

@@ -107,6 +107,7 @@ const PARAMETERS = [
   "negativeCompany",
   "negativeItem",
   "negativeValue",
+  "negativeNow",
   "keywordScreening",
   "keywordCompany",
   "keywordCategory",
@@ -144,7 +145,7 @@ const factsStatement = fixedStatement(
   (p) =>
     sql<Record<string, unknown>>`${sql.raw(PREPARED)}select
     ${whiteMatchesSql({ screening: p.whiteScreening, companyId: p.whiteCompany, type: p.whiteType, value: p.whiteValue })} as white,
-    ${negativeHitsSql({ screening: p.negativeScreening, companyId: p.negativeCompany, item: p.negativeItem, value: p.negativeValue })} as negative,
+    ${negativeHitsSql({ screening: p.negativeScreening, companyId: p.negativeCompany, item: p.negativeItem, value: p.negativeValue, now: p.negativeNow })} as negative,
     ${keywordHitsSql({ screening: p.keywordScreening, companyId: p.keywordCompany, categoryId: p.keywordCategory, label: p.keywordLabel, text: p.keywordText })} as keyword,
     ${velocitySql({ count: p.velocityCount, single: p.velocitySingle, companyId: p.velocityCompany, keyType: p.velocityKey, windowMs: p.velocityWindow, value: p.velocityValue, now: p.velocityNow, excluded: p.velocityExcluded })} as velocity,
     ${earlierMailSql({ screening: p.mailScreening, companyId: p.mailCompany, mail: p.mailValue, now: p.mailNow })} as mail_seen,
@@ -190,6 +191,7 @@ function addProbes(
     values.negativeCompany.push(companyId);
     values.negativeItem.push(probe.item);
     values.negativeValue.push(probe.value);
+    values.negativeNow.push(now);
   }
   for (const probe of keywordProbesOf(tx, needs.keywords)) {
     values.keywordScreening.push(screening);

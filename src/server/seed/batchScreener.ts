@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { KeywordTarget, LinkKey } from "../../contract/rules.ts";
 import type { Party, Transaction } from "../../contract/screening.ts";
 import type { Database } from "../db/schema.ts";
+import { keywordsOfTenant, negativeKeysOfTenant, whiteEntriesOfTenant } from "../lists/listSnapshots.ts";
 import { negativeProbesOf } from "../lists/negativeKeys.ts";
 import { negativePairId } from "../lists/negativeLookup.ts";
 import { whiteProbesOf } from "../lists/whiteLookup.ts";
@@ -64,6 +65,17 @@ export interface BatchScreening {
 const ipv4Number = (ip: string): number =>
   ip.split(".").reduce((total, part) => total * 256 + Number(part), 0);
 
+/** Per match key, the latest expiry of the entries holding it, as the engine skips expired ones. */
+function negativeExpiries(keys: readonly { item: string; value: string; valid_until: Date | null }[]) {
+  const until = new Map<string, number>();
+  for (const key of keys) {
+    const id = negativePairId(key.item, key.value);
+    const ms = key.valid_until === null ? Number.POSITIVE_INFINITY : new Date(key.valid_until).getTime();
+    until.set(id, Math.max(until.get(id) ?? 0, ms));
+  }
+  return until;
+}
+
 export class BatchScreener {
   /** Events per link key value, oldest first: at least the last RELATED_PER_KEY, and all within the widest window. */
   private readonly history = new Map<string, SeenEvent[]>();
@@ -74,7 +86,8 @@ export class BatchScreener {
     private readonly companyId: string,
     private readonly modelId: string,
     private readonly white: Set<string>,
-    private readonly negatives: Set<string>,
+    /** Per negativePairId, until when a key of it hits (ms; Infinity: an entry without expiry). */
+    private readonly negatives: Map<string, number>,
     private readonly keywords: Map<string, string[]>,
     private readonly ranges: GeoRange[],
   ) {}
@@ -82,17 +95,9 @@ export class BatchScreener {
   /** Reads the tenant's white entries, negative keys, keywords and IP ranges. */
   static async load(db: Kysely<Database>, companyId: string, modelId: string): Promise<BatchScreener> {
     const [white, negatives, keywords, ranges] = await Promise.all([
-      db
-        .selectFrom("white_entries")
-        .select(["entry_type", "value"])
-        .where("company_id", "=", companyId)
-        .execute(),
-      db.selectFrom("negative_keys").select(["item", "value"]).where("company_id", "=", companyId).execute(),
-      db
-        .selectFrom("keywords")
-        .select(["category_id", "keyword"])
-        .where("company_id", "=", companyId)
-        .execute(),
+      whiteEntriesOfTenant(db, companyId),
+      negativeKeysOfTenant(db, companyId),
+      keywordsOfTenant(db, companyId),
       db.selectFrom("ip_geo_ranges").selectAll().where("company_id", "=", companyId).execute(),
     ]);
     const byCategory = new Map<string, string[]>();
@@ -125,7 +130,7 @@ export class BatchScreener {
       companyId,
       modelId,
       new Set(white.map((row) => `${row.entry_type}\u0000${row.value}`)),
-      new Set(negatives.map((row) => negativePairId(row.item, row.value))),
+      negativeExpiries(negatives),
       byCategory,
       geoRanges,
     );
@@ -160,7 +165,9 @@ export class BatchScreener {
       ),
       negativeHits: new Set(
         negativeProbes
-          .filter((probe) => this.negatives.has(negativePairId(probe.item, probe.value)))
+          .filter(
+            (probe) => (this.negatives.get(negativePairId(probe.item, probe.value)) ?? 0) > now.getTime(),
+          )
           .map((probe) => negativeFactKey(probe.party, probe.item)),
       ),
       keywordHits: this.keywordHitsOf(tx, needs.keywords),

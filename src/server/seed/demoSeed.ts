@@ -8,6 +8,7 @@ import { seedApiConnections } from "./apiConnectionSeed.ts";
 import { seedDemoAdministration } from "./demoAdministration.ts";
 import { seedDemoAllowedIps } from "./demoAllowedIps.ts";
 import { seedDemoChargebacks } from "./demoChargebacks.ts";
+import { seedDemoNegativeScreenEntries } from "./demoNegativeScreenEntries.ts";
 import { seedDemoOperators } from "./demoOperators.ts";
 import { seedDemoReview } from "./demoReview.ts";
 import { seedDemoUploads } from "./demoUploads.ts";
@@ -127,4 +128,5 @@ export async function seedDemo(
   await seedDemoReview(db, "DEMO", now);
   await seedDemoChargebacks(db, "DEMO", now);
   await seedDemoUploads(db, "DEMO", now);
+  await seedDemoNegativeScreenEntries(db, "DEMO", now);
 }

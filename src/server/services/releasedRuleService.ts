@@ -14,6 +14,7 @@ import {
 import { type Condition, conditionSchema } from "../../contract/rules.ts";
 import { ApiError } from "../apiError.ts";
 import type { Database } from "../db/schema.ts";
+import { keywordCategoryNames } from "../lists/listSnapshots.ts";
 import { readReleaseRuleRows } from "../screening/releaseRuleRows.ts";
 import { toCsv } from "./csvSafe.ts";
 import type { ServiceDeps } from "./deps.ts";
@@ -91,18 +92,7 @@ export function createReleasedRuleService(deps: Pick<ServiceDeps, "db" | "now">)
         conditions.flatMap((c) => (typeof c !== "string" && c.kind === "keywordHit" ? [c.categoryId] : [])),
       ),
     ];
-    const categoryNames = new Map(
-      categoryIds.length === 0
-        ? []
-        : (
-            await db
-              .selectFrom("keyword_categories")
-              .select(["category_id", "name"])
-              .where("company_id", "=", companyId)
-              .where("category_id", "in", categoryIds)
-              .execute()
-          ).map((category) => [category.category_id, category.name]),
-    );
+    const categoryNames = await keywordCategoryNames(db, companyId, categoryIds);
 
     return {
       modelId,

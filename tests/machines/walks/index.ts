@@ -14,6 +14,9 @@ import { eventDetailWalk } from "./eventDetailWalk.ts";
 import { eventSearchWalk } from "./eventSearchWalk.ts";
 import { manualScreeningWalk } from "./manualScreeningWalk.ts";
 import { menuPermissionsWalk } from "./menuPermissionsWalk.ts";
+import { negativeAddWalk } from "./negativeAddWalk.ts";
+import { negativeDetailWalk } from "./negativeDetailWalk.ts";
+import { negativeListWalk } from "./negativeListWalk.ts";
 import { notificationsWalk } from "./notificationsWalk.ts";
 import { operatorDetailWalk } from "./operatorDetailWalk.ts";
 import { operatorFormWalk } from "./operatorFormWalk.ts";
@@ -46,6 +49,9 @@ export const WALKS: { readonly [N in MachineName]: MachineWalk<MachineNamed<N>> 
   operatorFormMachine: operatorFormWalk,
   operatorDetailMachine: operatorDetailWalk,
   reportMachine: reportWalk,
+  negativeListMachine: negativeListWalk,
+  negativeDetailMachine: negativeDetailWalk,
+  negativeAddMachine: negativeAddWalk,
 };
 
 /** The walk of one machine, typed for the machine-agnostic support code. */
