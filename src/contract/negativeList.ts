@@ -332,21 +332,3 @@ export const negativeCsv = defineCall({
     count: z.number().int(),
   }),
 });
-
-/**
- * The sample file /NegativeAdd links to for CSV registration (file type CsvNegativeItem): one entry
- * per row, the quick registration's fields as columns (itemType one of NEGATIVE_ITEM_TYPES).
- */
-export const NEGATIVE_ITEM_CSV_HEADER = [
-  "itemType",
-  "value",
-  "settleCategory",
-  "otherCategory",
-  "validUntil",
-  "note",
-];
-export const NEGATIVE_ITEM_CSV_SAMPLE = `\uFEFF${[
-  NEGATIVE_ITEM_CSV_HEADER.join(","),
-  "tel,09012345678,01,,2027-03-31,chargeback",
-  "ipaddress,203.0.113.10,,01,,",
-].join("\r\n")}\r\n`;

@@ -10,11 +10,8 @@ import {
 } from "../../../../../machines/lists/negativeAddMachine.ts";
 import { ERROR } from "../../../../contract/errors.ts";
 import { NEGATIVE_OTHER_CATEGORIES, NEGATIVE_SETTLE_CATEGORIES } from "../../../../contract/eventActions.ts";
-import {
-  NEGATIVE_ITEM_CSV_SAMPLE,
-  NEGATIVE_ITEM_TYPES,
-  negativeAdd,
-} from "../../../../contract/negativeList.ts";
+import { NEGATIVE_ITEM_TYPES, negativeAdd } from "../../../../contract/negativeList.ts";
+import { uploadSamplePath } from "../../../../contract/uploadOptions.ts";
 import { useRunCall } from "../../../actors/CallRunner.tsx";
 import { useConfirm } from "../../../actors/ConfirmDialogActor.tsx";
 import { navigateTo } from "../../../navigation.ts";
@@ -22,7 +19,6 @@ import { usePageTitle } from "../../../shell/usePageTitle.ts";
 import { AppLink } from "../../../ui/AppLink.tsx";
 import { BusyButton } from "../../../ui/BusyButton.tsx";
 import { FormMessage } from "../../../ui/FormMessage.tsx";
-import { saveTextFile } from "../../../ui/saveTextFile.ts";
 import { controlStyle, fieldStyle, textareaStyle } from "./negativeFormStyles.ts";
 
 /** The quick registration's workflow (machines/lists). */
@@ -210,13 +206,10 @@ function QuickRegistration() {
         </Text>
         <Flex gap="4" align="center">
           <AppLink to="/CsvNegative">{t("csvRegistrationLink")}</AppLink>
-          <Button
-            variant="ghost"
-            type="button"
-            onClick={() => saveTextFile("negativeItemSample.csv", NEGATIVE_ITEM_CSV_SAMPLE)}
-          >
+          {/* The server's sample, built from the CSV job's own columns (docs/uploads.md). */}
+          <a href={uploadSamplePath("CsvNegativeItem")} download>
             {t("sampleFile")}
-          </Button>
+          </a>
         </Flex>
       </Flex>
     </Card>
