@@ -52,7 +52,10 @@ export const UPLOAD_PATH = "/api/v3/screen/upload";
 export const UPLOAD_ENVELOPE_FIELD = "envelope";
 export const UPLOAD_FILE_FIELD = "file";
 
-export const uploadTelegramSchema = z.object({ fileType: z.enum(UPLOAD_FILE_TYPES) }).strict();
+/** options: the file type's (uploadOptions.ts), checked by the route against its schema. */
+export const uploadTelegramSchema = z
+  .object({ fileType: z.enum(UPLOAD_FILE_TYPES), options: z.record(z.string(), z.unknown()).optional() })
+  .strict();
 
 export const uploadJobSchema = z.object({
   jobId: z.string(),

@@ -27,6 +27,7 @@ import { registerCall } from "../plugins/registerCall.ts";
 import { authorizeCall } from "../plugins/requestGuard.ts";
 import type { ServiceDeps } from "../services/deps.ts";
 import type { SessionService } from "../services/sessionService.ts";
+import { uploadOptions } from "../uploads/uploadOptionsCheck.ts";
 import { createUploadService } from "../uploads/uploadService.ts";
 
 const MAX_FILE_NAME = 255;
@@ -61,7 +62,8 @@ export async function registerUploadRoutes(
           throw new ApiError(ERROR.badEnvelope);
         const envelope = parseEnvelope(first.value.value);
         lang = envelope.header.lang;
-        const { fileType } = parseTelegram(lang, uploadTelegramSchema, envelope.telegram);
+        const { fileType, options: sent } = parseTelegram(lang, uploadTelegramSchema, envelope.telegram);
+        const options = uploadOptions(lang, fileType, sent);
         // The console call's checks (plugins/requestGuard.ts), for an envelope sent as a form field.
         const access = { kind: "write", screenId: UPLOAD_SCREENS[fileType].upload } as const;
         const auth = await authorizeCall(request, access, envelope.info, sessions);
@@ -75,7 +77,7 @@ export async function registerUploadRoutes(
           throw new ApiError(ERROR.validation, [
             { field: "file", message: messageText(lang, "validation.csvExtension") },
           ]);
-        const job = await service.receive(auth, lang, fileType, fileName, part.file);
+        const job = await service.receive(auth, lang, fileType, fileName, part.file, options);
         return sendSuccess(reply, job, [messageItem(lang, "004")]);
       } catch (error) {
         if (error instanceof ApiError) return sendError(reply, lang, error);

@@ -17,6 +17,8 @@ export interface RowBatchContext {
   operatorId: number;
   lang: Lang;
   now: Date;
+  /** The options the screen sent with the file, checked against the file type's schema (uploadOptions.ts). */
+  options: Readonly<Record<string, unknown>>;
 }
 
 /**

@@ -166,6 +166,13 @@ async function applyRows(
   await commit();
 }
 
+/** The upload's options as the route stored them in the job's payload ({} before they existed). */
+function jobOptions(job: ClaimedJob): Readonly<Record<string, unknown>> {
+  const payload = job.payload as { options?: unknown } | null;
+  const options = payload?.options;
+  return typeof options === "object" && options !== null ? (options as Record<string, unknown>) : {};
+}
+
 /** Marks a row whose field count differs from the header's (never a column name: they are trimmed). */
 const FIELD_COUNT = " fieldCount";
 
@@ -207,7 +214,7 @@ async function commitBatch(
       wellFormed.length > 0
         ? await handler.applyBatch(
             trx,
-            { companyId: job.companyId, operatorId: job.operatorId, lang, now: at },
+            { companyId: job.companyId, operatorId: job.operatorId, lang, now: at, options: jobOptions(job) },
             wellFormed,
           )
         : [];

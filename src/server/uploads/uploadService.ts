@@ -97,6 +97,7 @@ export function createUploadService(deps: ServiceDeps, jobs: JobWorker) {
     fileType: UploadFileType,
     fileName: string,
     source: AsyncIterable<Uint8Array>,
+    options: Readonly<Record<string, unknown>>,
   ): Promise<UploadJob> {
     if (!ROW_HANDLERS.has(fileType))
       throw new ApiError(ERROR.validation, [
@@ -129,7 +130,7 @@ export function createUploadService(deps: ServiceDeps, jobs: JobWorker) {
         companyId: auth.companyId,
         operatorId: auth.operatorId,
         kind: uploadJobKind(fileType),
-        payload: { fileType },
+        payload: { fileType, options },
         now: at,
       });
       await uploadDb(trx)
@@ -167,8 +168,9 @@ export function createUploadService(deps: ServiceDeps, jobs: JobWorker) {
       fileType: UploadFileType,
       fileName: string,
       source: AsyncIterable<Uint8Array>,
+      options: Readonly<Record<string, unknown>> = {},
     ): Promise<UploadJob> {
-      return runAsTenant(auth.companyId, () => receiveFile(auth, lang, fileType, fileName, source));
+      return runAsTenant(auth.companyId, () => receiveFile(auth, lang, fileType, fileName, source, options));
     },
 
     async history(
