@@ -5,6 +5,7 @@ import { authMachine } from "./auth/authMachine.ts";
 import { callProgressMachine } from "./call/callProgressMachine.ts";
 import { csvJobPollingMachine } from "./csv/csvJobPollingMachine.ts";
 import { csvUploadFormMachine } from "./csv/csvUploadFormMachine.ts";
+import { uploadHistoryMachine } from "./csv/uploadHistoryMachine.ts";
 import { confirmDialogMachine } from "./dialog/confirmDialogMachine.ts";
 import { csvExportMachine } from "./event/csvExportMachine.ts";
 import { displayFormatEditMachine } from "./event/displayFormatEditMachine.ts";
@@ -31,6 +32,7 @@ export {
   menuPermissionsMachine,
   notificationsMachine,
   releasedRuleListMachine,
+  uploadHistoryMachine,
 };
 
 export interface RegisteredMachine {
@@ -150,6 +152,13 @@ export const MACHINES = [
     description:
       "Chooses a CSV file (required, .csv) and the options, uploads it after the confirmation dialog and ends with the job's id; a refusal shows its errors in the form, an exception offers a retry (spec sections 5 and 7, issue 39).",
     machine: csvUploadFormMachine,
+  },
+  {
+    name: "uploadHistoryMachine",
+    title: "CSV upload history",
+    description:
+      "Lists a history screen's upload jobs within the request date range, a page at a time; asks again while a job is queued or running; Download asks for the uploaded or result file's link (992 when refused) (spec sections 2 and 3, issue 39).",
+    machine: uploadHistoryMachine,
   },
 ] as const satisfies readonly RegisteredMachine[];
 

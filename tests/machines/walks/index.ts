@@ -16,6 +16,7 @@ import { manualScreeningWalk } from "./manualScreeningWalk.ts";
 import { menuPermissionsWalk } from "./menuPermissionsWalk.ts";
 import { notificationsWalk } from "./notificationsWalk.ts";
 import { releasedRuleListWalk } from "./releasedRuleListWalk.ts";
+import { uploadHistoryWalk } from "./uploadHistoryWalk.ts";
 
 type MachineNamed<N extends MachineName> = Extract<(typeof MACHINES)[number], { name: N }>["machine"];
 
@@ -36,6 +37,7 @@ export const WALKS: { readonly [N in MachineName]: MachineWalk<MachineNamed<N>> 
   allowedIpEditMachine: allowedIpEditWalk,
   csvJobPollingMachine: csvJobPollingWalk,
   csvUploadFormMachine: csvUploadFormWalk,
+  uploadHistoryMachine: uploadHistoryWalk,
 };
 
 /** The walk of one machine, typed for the machine-agnostic support code. */
