@@ -3,80 +3,111 @@ import { NEGATIVE_OTHER_CATEGORIES, NEGATIVE_SETTLE_CATEGORIES } from "./eventAc
 import { MANUAL_RESULTS } from "./screening.ts";
 import { SETTLE_STATUSES } from "./screeningApi.ts";
 import type { UploadFileType } from "./uploads.ts";
+import { optionalText } from "./validation.ts";
 
 /**
- * The options an upload screen sends with its file (spec section 9, issue 39): the upload telegram's
- * `options`, checked by the multipart route against its file type's schema and kept in the job's
- * payload, where the file type's row handler reads them (RowBatchContext.options).
+ * What an upload screen sends beside its file (spec sections 2 and 9, docs/uploads.md): the telegram's
+ * `options`, checked by the server against the file type's schema below before a byte of the file is
+ * stored. The options decide the file's columns (uploadColumns) for the types whose events can be
+ * named in several ways: the screen sends the values an operator typed (event IDs, merchant management
+ * IDs, member IDs) as a one-column CSV file of its own, so every upload is one file and one job.
  */
 
-/** CSV screening priority (spec section 9): 10 speed, 20 accuracy. */
-export const CSV_AUTHORI_PRIORITY = { speed: "10", accuracy: "20" } as const;
-export const CSV_AUTHORI_PRIORITIES = [CSV_AUTHORI_PRIORITY.speed, CSV_AUTHORI_PRIORITY.accuracy] as const;
+/** CSV screening priority (spec 9): 10 speed, 20 accuracy (docs/uploads.md says what each does). */
+export const CSV_SCREENING_PRIORITY = { speed: "10", accuracy: "20" } as const;
+export const CSV_SCREENING_PRIORITIES = [
+  CSV_SCREENING_PRIORITY.speed,
+  CSV_SCREENING_PRIORITY.accuracy,
+] as const;
 
-/** CSV update upload types (spec section 9): 00 merchant management ID, 10 event ID, 30 CSV. */
-export const CSV_UPDATE_UPLOAD_TYPES = ["00", "10", "30"] as const;
-/** CSV negative upload types (spec section 9): 00 shop event ID, 10 event ID, 20 member ID, 30 CSV. */
-export const CSV_NEGATIVE_UPLOAD_TYPES = ["00", "10", "20", "30"] as const;
-/** Customer type of CSV negative requests (spec section 9): 10 purchaser, 20 shipping, 30 both. */
-export const CSV_NEGATIVE_CUSTOMER_TYPES = ["10", "20", "30"] as const;
-/** Delete and unregister flags, register or cancel (spec section 9): 1 or 0. */
-export const FLAGS = ["0", "1"] as const;
+export const csvAuthoriOptionsSchema = z.object({ priority: z.enum(CSV_SCREENING_PRIORITIES) }).strict();
+export type CsvAuthoriOptions = z.infer<typeof csvAuthoriOptionsSchema>;
 
-export const csvAuthoriOptionsSchema = z.object({ priority: z.enum(CSV_AUTHORI_PRIORITIES) }).strict();
+/** How the events of a CSV update or a CSV negative upload are named (spec 9's upload types). */
+export const UPLOAD_TYPE = { shopEventId: "00", eventId: "10", memberId: "20", csv: "30" } as const;
+export const CSV_UPDATE_UPLOAD_TYPES = [
+  UPLOAD_TYPE.shopEventId,
+  UPLOAD_TYPE.eventId,
+  UPLOAD_TYPE.csv,
+] as const;
+export const CSV_NEGATIVE_UPLOAD_TYPES = [
+  UPLOAD_TYPE.shopEventId,
+  UPLOAD_TYPE.eventId,
+  UPLOAD_TYPE.memberId,
+  UPLOAD_TYPE.csv,
+] as const;
+
+/** Flags of spec 9 (delete, unregister, register/cancel): "1" yes, "0" no. */
+const flag = z.enum(["0", "1"]);
 
 export const csvUpdateOptionsSchema = z
   .object({
     uploadType: z.enum(CSV_UPDATE_UPLOAD_TYPES),
-    /** Logical delete: 1 do, 0 do not. */
-    logicalDelete: z.enum(FLAGS),
-    /** "" leaves the settle status as it is. */
-    settleStatus: z.enum(["", ...SETTLE_STATUSES]),
-    /** "" gives no manual result. */
-    manualResult: z.enum(["", ...MANUAL_RESULTS]),
-    reason: z.string().trim().max(200),
-    /** The labels to register (labelUnregister 0) or to take off (1); none leaves the labels. */
-    labelIds: z.array(z.string().trim().min(1).max(50)).max(100),
-    labelUnregister: z.enum(FLAGS),
+    /** "1": the events are logically deleted (kept for reference, read-only from then on). */
+    logicalDelete: flag.default("0"),
+    settleStatus: z.enum(SETTLE_STATUSES).nullable().default(null),
+    manualResult: z.enum(MANUAL_RESULTS).nullable().default(null),
+    /** The manual result's reason (manual screening history). */
+    reason: optionalText(500).default(""),
+    /** Labels to register on (labelUnregister "0") or take off (labelUnregister "1") every event. */
+    labelIds: z.array(z.string().trim().min(1).max(64)).max(100).default([]),
+    labelUnregister: flag.default("0"),
   })
   .strict();
+export type CsvUpdateOptions = z.infer<typeof csvUpdateOptionsSchema>;
 
-export const csvNegativeOptionsSchema = z
+/** Whether a CSV update asks for anything at all (else 902, as the event detail's actions answer). */
+export const csvUpdateChoosesSomething = (options: CsvUpdateOptions): boolean =>
+  options.logicalDelete === "1" ||
+  options.settleStatus !== null ||
+  options.manualResult !== null ||
+  options.labelIds.length > 0;
+
+/** Customer type of a CSV negative request (spec 9): 10 purchaser, 20 shipping, 30 both. */
+export const CSV_CUSTOMER_TYPE = { purchaser: "10", shipping: "20", both: "30" } as const;
+export const CSV_CUSTOMER_TYPES = [
+  CSV_CUSTOMER_TYPE.purchaser,
+  CSV_CUSTOMER_TYPE.shipping,
+  CSV_CUSTOMER_TYPE.both,
+] as const;
+
+export const csvNegativeEventOptionsSchema = z
   .object({
     uploadType: z.enum(CSV_NEGATIVE_UPLOAD_TYPES),
-    customerType: z.enum(CSV_NEGATIVE_CUSTOMER_TYPES),
-    settleCategory: z.enum(["", ...NEGATIVE_SETTLE_CATEGORIES]),
-    otherCategory: z.enum(["", ...NEGATIVE_OTHER_CATEGORIES]),
-    /** 1: the rows' purchaser and shipping registrations are removed instead. */
-    unregister: z.enum(FLAGS),
+    customerType: z.enum(CSV_CUSTOMER_TYPES).default(CSV_CUSTOMER_TYPE.both),
+    /** "1" registers; "0" (the unregister checkbox) removes both purchaser and shipping registration. */
+    register: flag.default("1"),
+    /** The event detail's negative categories (empty: none). */
+    settleCategory: z.enum(["", ...NEGATIVE_SETTLE_CATEGORIES]).default(""),
+    otherCategory: z.enum(["", ...NEGATIVE_OTHER_CATEGORIES]).default(""),
   })
   .strict();
+export type CsvNegativeEventOptions = z.infer<typeof csvNegativeEventOptionsSchema>;
 
-export type CsvAuthoriOptions = z.infer<typeof csvAuthoriOptionsSchema>;
-export type CsvUpdateOptions = z.infer<typeof csvUpdateOptionsSchema>;
-export type CsvNegativeOptions = z.infer<typeof csvNegativeOptionsSchema>;
-export type UploadOptions = CsvAuthoriOptions | CsvUpdateOptions | CsvNegativeOptions | Record<string, never>;
-
-/** Each file type's options; the keyword upload takes none. */
-export const UPLOAD_OPTIONS_SCHEMAS: Readonly<Record<UploadFileType, z.ZodType>> = {
-  CsvKeyword: z.object({}).strict(),
+/** Each file type's options (null: it takes none). */
+export const UPLOAD_OPTIONS_SCHEMAS: Readonly<Record<UploadFileType, z.ZodType | null>> = {
+  CsvKeyword: null,
+  CsvNegativeEvent: csvNegativeEventOptionsSchema,
+  CsvNegativeItem: null,
   CsvAuthori: csvAuthoriOptionsSchema,
   CsvUpdate: csvUpdateOptionsSchema,
-  CsvNegativeEvent: csvNegativeOptionsSchema,
-  CsvNegativeItem: csvNegativeOptionsSchema,
 };
 
-/**
- * A CSV update by event ID or merchant management ID must change something (902): a logical delete,
- * a settle status, a manual result or labels. With upload type 30 the file's rows say what changes.
- */
-export const csvUpdateChoosesNothing = (options: CsvUpdateOptions): boolean =>
-  options.uploadType !== "30" &&
-  options.logicalDelete === "0" &&
-  options.settleStatus === "" &&
-  options.manualResult === "" &&
-  options.labelIds.length === 0;
+/** The one column of a file of typed values, by upload type (00, 10, 20). */
+export const TYPED_VALUE_COLUMN = {
+  [UPLOAD_TYPE.shopEventId]: "shopEventId",
+  [UPLOAD_TYPE.eventId]: "eventId",
+  [UPLOAD_TYPE.memberId]: "shopMemberId",
+} as const;
 
-/** The CSV negative screen's file type: a CSV of items (30), or a file of event or member IDs. */
-export const csvNegativeFileType = (uploadType: CsvNegativeOptions["uploadType"]): UploadFileType =>
-  uploadType === "30" ? "CsvNegativeItem" : "CsvNegativeEvent";
+/** The columns of a CSV (30) file of events: each row names its event by event ID or shop event ID (or both). */
+export const EVENT_FILE_COLUMNS = ["eventId", "shopEventId"] as const;
+
+/**
+ * GET UPLOAD_SAMPLE_PATH_PREFIX + fileType + ".csv": a sample file of the type (UTF-8 with a BOM, its
+ * header row and example rows), public: it holds no tenant's data. For the types with options it is
+ * the CSV (30) shape.
+ */
+export const UPLOAD_SAMPLE_PATH_PREFIX = "/api/v3/upload/sample/";
+export const uploadSamplePath = (fileType: UploadFileType): string =>
+  `${UPLOAD_SAMPLE_PATH_PREFIX}${fileType}.csv`;

@@ -52,9 +52,12 @@ export const UPLOAD_PATH = "/api/v3/screen/upload";
 export const UPLOAD_ENVELOPE_FIELD = "envelope";
 export const UPLOAD_FILE_FIELD = "file";
 
-/** options: the file type's (uploadOptions.ts), checked by the route against its schema. */
 export const uploadTelegramSchema = z
-  .object({ fileType: z.enum(UPLOAD_FILE_TYPES), options: z.record(z.string(), z.unknown()).optional() })
+  .object({
+    fileType: z.enum(UPLOAD_FILE_TYPES),
+    /** The upload screen's choices, checked against the type's schema (src/contract/uploadOptions.ts). */
+    options: z.record(z.string(), z.unknown()).optional(),
+  })
   .strict();
 
 export const uploadJobSchema = z.object({

@@ -40,7 +40,6 @@ import { registerReleasedRuleRoutes } from "./routes/releasedRules.ts";
 import { registerReportRoutes } from "./routes/report.ts";
 import { registerRoleRoutes } from "./routes/roles.ts";
 import { registerScreeningApiRoutes } from "./routes/screeningApi.ts";
-import { registerUploadSampleRoutes } from "./routes/uploadSamples.ts";
 import { registerUploadRoutes } from "./routes/uploads.ts";
 import { registerWhiteListRoutes } from "./routes/whiteList.ts";
 import { createAllowedIpAdminService } from "./services/admin/allowedIpAdminService.ts";
@@ -169,7 +168,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerEventExportRoutes(app, deps, jobs);
   registerDownloadRoutes(app, createDownloadService(deps), sessions);
   await registerUploadRoutes(app, deps, jobs, sessions);
-  registerUploadSampleRoutes(app, deps);
   registerOperatorRoutes(app, createOperatorService(deps));
   registerRoleRoutes(app, createRoleService(deps));
   registerAllowedIpRoutes(app, createAllowedIpAdminService(deps));

@@ -21,7 +21,6 @@ import * as roleCalls from "../../src/contract/roles.ts";
 import type { ShopCallSpec } from "../../src/contract/screeningApi.ts";
 import * as screeningApiCalls from "../../src/contract/screeningApi.ts";
 import { screenWithin } from "../../src/contract/screens.ts";
-import * as uploadSampleCalls from "../../src/contract/uploadSamples.ts";
 import * as uploadCalls from "../../src/contract/uploads.ts";
 import * as whiteListCalls from "../../src/contract/whiteList.ts";
 import { DEMO_LOGINS } from "../../src/server/seed/demoSeed.ts";
@@ -59,7 +58,6 @@ const CALLS: CallSpec[] = [
   reportCalls,
   roleCalls,
   uploadCalls,
-  uploadSampleCalls,
   whiteListCalls,
 ].flatMap((module) =>
   Object.values(module).filter(
@@ -164,7 +162,6 @@ const MATRIX: Record<string, (ids: DemoIds) => unknown> = {
   uploadJobStatus: () => ({ jobId: "no-such-job" }),
   uploadHistory: () => ({ fileTypes: ["CsvKeyword"] }),
   uploadFileLink: () => ({ jobId: "no-such-job", processingType: "upload", fileType: "CsvKeyword" }),
-  uploadSample: () => ({ fileType: "CsvKeyword" }),
   whiteSearch: () => ({}),
   // Refused by validation (no type) once past the guard: the matrix writes nothing.
   whiteAdd: () => ({ type: "", values: "" }),

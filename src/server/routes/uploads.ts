@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { type Lang, requestEnvelopeSchema } from "../../contract/envelope.ts";
 import { ERROR } from "../../contract/errors.ts";
 import { messageText } from "../../contract/messages.ts";
+import { UPLOAD_SAMPLE_PATH_PREFIX } from "../../contract/uploadOptions.ts";
 import {
   UPLOAD_ENVELOPE_FIELD,
   UPLOAD_FILE_FIELD,
@@ -19,6 +20,7 @@ import {
   acceptLanguageLang,
   messageItem,
   parseTelegram,
+  requestLang,
   sendError,
   sendSuccess,
   trimStrings,
@@ -27,7 +29,8 @@ import { registerCall } from "../plugins/registerCall.ts";
 import { authorizeCall } from "../plugins/requestGuard.ts";
 import type { ServiceDeps } from "../services/deps.ts";
 import type { SessionService } from "../services/sessionService.ts";
-import { uploadOptions } from "../uploads/uploadOptionsCheck.ts";
+import { isUploadFileType, sampleFile } from "../uploads/sampleFiles.ts";
+import { checkUploadOptions } from "../uploads/uploadOptionsCheck.ts";
 import { createUploadService } from "../uploads/uploadService.ts";
 
 const MAX_FILE_NAME = 255;
@@ -62,11 +65,12 @@ export async function registerUploadRoutes(
           throw new ApiError(ERROR.badEnvelope);
         const envelope = parseEnvelope(first.value.value);
         lang = envelope.header.lang;
-        const { fileType, options: sent } = parseTelegram(lang, uploadTelegramSchema, envelope.telegram);
-        const options = uploadOptions(lang, fileType, sent);
+        const { fileType, options } = parseTelegram(lang, uploadTelegramSchema, envelope.telegram);
         // The console call's checks (plugins/requestGuard.ts), for an envelope sent as a form field.
         const access = { kind: "write", screenId: UPLOAD_SCREENS[fileType].upload } as const;
         const auth = await authorizeCall(request, access, envelope.info, sessions);
+        // The options before the file too: a refused choice reads none of it.
+        const checkedOptions = checkUploadOptions(lang, fileType, options);
         const next = await parts.next();
         if (next.done || next.value.type !== "file" || next.value.fieldname !== UPLOAD_FILE_FIELD)
           throw required(lang);
@@ -77,13 +81,25 @@ export async function registerUploadRoutes(
           throw new ApiError(ERROR.validation, [
             { field: "file", message: messageText(lang, "validation.csvExtension") },
           ]);
-        const job = await service.receive(auth, lang, fileType, fileName, part.file, options);
+        const job = await service.receive(auth, lang, fileType, fileName, part.file, checkedOptions);
         return sendSuccess(reply, job, [messageItem(lang, "004")]);
       } catch (error) {
         if (error instanceof ApiError) return sendError(reply, lang, error);
         throw error;
       }
     });
+  });
+
+  // Each file type's sample file (uploads/sampleFiles.ts): public, it holds no tenant's data.
+  app.get<{ Params: { name: string } }>(`${UPLOAD_SAMPLE_PATH_PREFIX}:name`, async (request, reply) => {
+    const fileType = request.params.name.replace(/\.csv$/, "");
+    const file = isUploadFileType(fileType) ? sampleFile(fileType) : undefined;
+    if (!file) return sendError(reply, requestLang(request), new ApiError(ERROR.notFound));
+    return reply
+      .header("content-type", "text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="${fileType}_sample.csv"`)
+      .header("cache-control", "public, max-age=3600")
+      .send(file);
   });
 
   registerCall(app, uploadHistory, async ({ auth, telegram }) => ({

@@ -24,6 +24,8 @@ export interface ScreenedEvent extends ScreenedEventParts {
   packageId: string | null;
   /** How it was screened: the screening API (real time) or a CSV detection upload. */
   authKind: AuthKind;
+  /** The CSV screening job storing it: stored under screening (busy_state) for that job. */
+  busyJobId?: string;
 }
 
 /** The events columns a screening writes; the others (manual result, labels, ...) keep their defaults. */
@@ -48,6 +50,8 @@ export const EVENT_COLUMNS = [
   "method",
   "days_to_payment",
   "tenant_name",
+  "busy_state",
+  "busy_job_id",
   "forced_ng",
   "memo",
   "simulation_result",
@@ -78,6 +82,8 @@ export function eventRow(event: ScreenedEvent): EventRow {
     method: tx.method ?? null,
     days_to_payment: tx.daysToPayment ?? null,
     tenant_name: tx.tenantName ?? null,
+    busy_state: event.busyJobId ? "screening" : null,
+    busy_job_id: event.busyJobId ?? null,
     forced_ng: tx.forcedNg === true,
     memo: tx.memo ?? null,
     simulation_result: event.simulation,

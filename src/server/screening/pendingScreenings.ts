@@ -56,6 +56,8 @@ export interface PendingEntry {
   amount: number;
   linkKeys: readonly LinkKeyValue[];
   eventId: string;
+  /** Not listed: the others never count it (ScreenOptions.unlisted). */
+  unlisted?: boolean;
 }
 
 /**
@@ -66,7 +68,7 @@ export interface PendingEntry {
 export function enterPending(db: Kysely<Database>, entry: PendingEntry): PendingScreening {
   const registry = registryOf(db);
   const shopEvent = shopEventKey(entry.companyId, entry.shopEventId);
-  const listed = !registry.shopEvents.has(shopEvent);
+  const listed = !entry.unlisted && !registry.shopEvents.has(shopEvent);
   const pending: PendingScreening = {
     companyId: entry.companyId,
     shopEventId: entry.shopEventId,

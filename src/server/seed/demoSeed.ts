@@ -7,6 +7,7 @@ import { createOperator, createTenant } from "../services/tenantService.ts";
 import { seedApiConnections } from "./apiConnectionSeed.ts";
 import { seedDemoAdministration } from "./demoAdministration.ts";
 import { seedDemoReview } from "./demoReview.ts";
+import { seedDemoUploads } from "./demoUploads.ts";
 
 /** Password of every demo operator (printed at start when demo data is present). */
 export const DEMO_PASSWORD = "Demo-2026!pass";
@@ -119,4 +120,5 @@ export async function seedDemo(
   });
   // DEMO's labels, assignees and memos; ACME keeps none (a tenant without labels).
   await seedDemoReview(db, "DEMO", now);
+  await seedDemoUploads(db, "DEMO", now);
 }

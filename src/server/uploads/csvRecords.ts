@@ -28,7 +28,14 @@ export async function* csvRecords(
   encoding: UploadEncoding,
 ): AsyncGenerator<string[]> {
   const parser = Readable.from(decodedText(db, file, encoding)).pipe(
-    parse({ relax_column_count: true, skip_empty_lines: true }),
+    // relax_quotes: a quote inside an unquoted field is a character of it (csv-spectrum's coordinates);
+    // either line end ends a record, also in a file that mixes them (an edited export).
+    parse({
+      relax_column_count: true,
+      relax_quotes: true,
+      record_delimiter: ["\r\n", "\n"],
+      skip_empty_lines: true,
+    }),
   );
   for await (const record of parser) yield record as string[];
 }

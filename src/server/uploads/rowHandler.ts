@@ -1,4 +1,4 @@
-import type { Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Lang } from "../../contract/envelope.ts";
 import type { UploadFileType } from "../../contract/uploads.ts";
 import type { Database } from "../db/schema.ts";
@@ -17,8 +17,10 @@ export interface RowBatchContext {
   operatorId: number;
   lang: Lang;
   now: Date;
-  /** The options the screen sent with the file, checked against the file type's schema (uploadOptions.ts). */
-  options: Readonly<Record<string, unknown>>;
+  /** The upload job (a handler marks what its run holds with it: events under screening or update). */
+  jobId: string;
+  /** The options the upload screen sent, as the handler's optionsSchema parsed them (undefined: none). */
+  options: unknown;
 }
 
 /**
@@ -34,5 +36,18 @@ export interface UploadRowHandler {
     trx: Transaction<Database>,
     context: RowBatchContext,
     rows: readonly UploadRow[],
+    prepared?: unknown,
   ): Promise<RowOutcome[]>;
+  /** The columns for the upload's options, when they depend on them (else `columns`). */
+  columnsFor?(options: unknown): readonly string[];
+  /**
+   * Work before a batch's transaction, committed on its own (marking events under update, screening
+   * rows through the engine, which commits its own store); what it answers goes to applyBatch.
+   * It may run twice for a batch (a run taken over after it): it must be safe to repeat.
+   */
+  prepareBatch?(db: Kysely<Database>, context: RowBatchContext, rows: readonly UploadRow[]): Promise<unknown>;
+  /** After the last batch (and when the job fails): releases what the job still marks. */
+  finish?(db: Kysely<Database>, context: RowBatchContext): Promise<void>;
+  /** Example rows of the sample file (by column), in the CSV (30) shape for types with options. */
+  sampleRows?: readonly Readonly<Record<string, string>>[];
 }

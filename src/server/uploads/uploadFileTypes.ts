@@ -1,4 +1,7 @@
 import type { UploadFileType } from "../../contract/uploads.ts";
+import { csvAuthoriRowHandler } from "./csvAuthoriRows.ts";
+import { csvNegativeEventRowHandler, csvNegativeItemRowHandler } from "./csvNegativeRows.ts";
+import { csvUpdateRowHandler } from "./csvUpdateRows.ts";
 import { keywordRowHandler } from "./keywordRows.ts";
 import type { UploadRowHandler } from "./rowHandler.ts";
 
@@ -17,4 +20,8 @@ export const FILE_TYPE_NAMES: Readonly<Record<UploadFileType, { ja: string; en: 
 /** The file types the pipeline takes today, by their row handlers; an upload of another is refused. */
 export const ROW_HANDLERS: ReadonlyMap<UploadFileType, UploadRowHandler> = new Map([
   [keywordRowHandler.fileType, keywordRowHandler],
+  [csvAuthoriRowHandler.fileType, csvAuthoriRowHandler],
+  [csvUpdateRowHandler.fileType, csvUpdateRowHandler],
+  [csvNegativeEventRowHandler.fileType, csvNegativeEventRowHandler],
+  [csvNegativeItemRowHandler.fileType, csvNegativeItemRowHandler],
 ]);

@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { Lang } from "../../contract/envelope.ts";
 import { messageText } from "../../contract/messages.ts";
 import { SCREENS } from "../../contract/screens.ts";
+import { UPLOAD_OPTIONS_SCHEMAS } from "../../contract/uploadOptions.ts";
 import { UPLOAD_SCREENS } from "../../contract/uploads.ts";
 import type { Database } from "../db/schema.ts";
 import { type ClaimedJob, JobFailure, type JobHandler } from "../jobs/jobTypes.ts";
@@ -11,7 +12,8 @@ import { csvRecords } from "./csvRecords.ts";
 import type { FileRef } from "./fileChunks.ts";
 import { headerProblem } from "./headerCheck.ts";
 import { writeResultFile } from "./resultFile.ts";
-import type { RowOutcome, UploadRow, UploadRowHandler } from "./rowHandler.ts";
+import type { RowBatchContext, RowOutcome, UploadRow, UploadRowHandler } from "./rowHandler.ts";
+import { rowText } from "./rowTexts.ts";
 import { FILE_TYPE_NAMES } from "./uploadFileTypes.ts";
 import { uploadDb } from "./uploadTables.ts";
 
@@ -32,6 +34,18 @@ const loadUpload = (db: Kysely<Database>, job: ClaimedJob) =>
     .where("company_id", "=", job.companyId)
     .where("job_id", "=", job.jobId)
     .executeTakeFirst();
+
+/** The options the upload screen sent (checked when the file was received), with their defaults. */
+function jobOptions(upload: UploadJobRow, payload: unknown): unknown {
+  const schema = UPLOAD_OPTIONS_SCHEMAS[upload.file_type];
+  if (!schema) return undefined;
+  const options = (payload as { options?: unknown } | null)?.options ?? {};
+  return schema.parse(options);
+}
+
+/** The columns a file of the upload must have: the handler's, or those its options call for. */
+const columnsOf = (handler: UploadRowHandler, options: unknown): readonly string[] =>
+  handler.columnsFor?.(options) ?? handler.columns;
 
 /** csv-parse's error as the operator's reason (it names the line); anything else is not ours to explain. */
 function malformed(lang: Lang, error: unknown): never {
@@ -58,9 +72,19 @@ export function uploadJob(
     const upload = await loadUpload(db, job);
     if (!upload) throw new JobFailure("The upload's file is gone.");
     const file: FileRef = { companyId: job.companyId, fileId: upload.file_id, part: "upload" };
+    const options = jobOptions(upload, job.payload);
+    const context = (): RowBatchContext => ({
+      companyId: job.companyId,
+      operatorId: job.operatorId,
+      lang: upload.lang,
+      now: now(),
+      jobId: job.jobId,
+      options,
+    });
     try {
-      const total = upload.total_rows ?? (await countRows(db, file, upload, handler));
-      await applyRows(db, job, file, upload, handler, now);
+      const total = upload.total_rows ?? (await countRows(db, file, upload, columnsOf(handler, options)));
+      await applyRows(db, job, file, upload, handler, context);
+      await handler.finish?.(db, context());
       const done = await loadUpload(db, job);
       if (!done?.result_ready) {
         await writeResultFile(
@@ -85,7 +109,10 @@ export function uploadJob(
       await notify(deps, job, final, false, log);
       return { totalRows: total, appliedRows: final.applied_rows, refusedRows: final.refused_rows };
     } catch (error) {
-      if (error instanceof JobFailure) await notify(deps, job, upload, true, log);
+      if (error instanceof JobFailure) {
+        await handler.finish?.(db, context());
+        await notify(deps, job, upload, true, log);
+      }
       throw error;
     }
   };
@@ -94,13 +121,13 @@ export function uploadJob(
     db: Kysely<Database>,
     file: FileRef,
     upload: UploadJobRow,
-    handler: UploadRowHandler,
+    columns: readonly string[],
   ) {
     let rows = -1;
     try {
       for await (const record of csvRecords(db, file, upload.encoding)) {
         if (rows === -1) {
-          const problem = headerProblem(upload.lang, record, handler.columns);
+          const problem = headerProblem(upload.lang, record, columns);
           if (problem) throw new JobFailure(problem);
         }
         rows += 1;
@@ -112,7 +139,7 @@ export function uploadJob(
     } catch (error) {
       malformed(upload.lang, error);
     }
-    if (rows === -1) throw new JobFailure(headerProblem(upload.lang, undefined, handler.columns) ?? "");
+    if (rows === -1) throw new JobFailure(headerProblem(upload.lang, undefined, columns) ?? "");
     await uploadDb(db)
       .updateTable("upload_jobs")
       .set({ total_rows: rows })
@@ -129,7 +156,7 @@ async function applyRows(
   file: FileRef,
   upload: UploadJobRow,
   handler: UploadRowHandler,
-  now: () => Date,
+  context: () => RowBatchContext,
 ): Promise<void> {
   let checkpoint = upload.checkpoint_row;
   let header: string[] | undefined;
@@ -137,7 +164,7 @@ async function applyRows(
   let dataIndex = 0;
   const commit = async () => {
     if (batch.length === 0) return;
-    checkpoint = await commitBatch(db, job, upload, handler, checkpoint, batch, now());
+    checkpoint = await commitBatch(db, job, upload, handler, checkpoint, batch, context());
     batch = [];
   };
   try {
@@ -166,13 +193,6 @@ async function applyRows(
   await commit();
 }
 
-/** The upload's options as the route stored them in the job's payload ({} before they existed). */
-function jobOptions(job: ClaimedJob): Readonly<Record<string, unknown>> {
-  const payload = job.payload as { options?: unknown } | null;
-  const options = payload?.options;
-  return typeof options === "object" && options !== null ? (options as Record<string, unknown>) : {};
-}
-
 /** Marks a row whose field count differs from the header's (never a column name: they are trimmed). */
 const FIELD_COUNT = " fieldCount";
 
@@ -183,10 +203,16 @@ async function commitBatch(
   handler: UploadRowHandler,
   checkpoint: number,
   batch: readonly UploadRow[],
-  at: Date,
+  context: RowBatchContext,
 ): Promise<number> {
   const next = checkpoint + batch.length;
   const { lang } = upload;
+  const wellFormed = batch.filter((row) => !(FIELD_COUNT in row.values));
+  // Outside the transaction: what the handler commits on its own before the batch's effects.
+  const prepared =
+    wellFormed.length > 0 && handler.prepareBatch
+      ? await handler.prepareBatch(db, context, wellFormed)
+      : undefined;
   await db.transaction().execute(async (trx) => {
     // First the fence: the checkpoint moves only from where this run read it, and only while this
     // run's claim (its attempt) holds; the row lock makes a second worker wait here, then find 0 rows.
@@ -209,15 +235,7 @@ async function commitBatch(
       .executeTakeFirst();
     if (fenced.numUpdatedRows !== 1n)
       throw new SupersededRun("the upload job was taken over by another worker");
-    const wellFormed = batch.filter((row) => !(FIELD_COUNT in row.values));
-    const applied =
-      wellFormed.length > 0
-        ? await handler.applyBatch(
-            trx,
-            { companyId: job.companyId, operatorId: job.operatorId, lang, now: at, options: jobOptions(job) },
-            wellFormed,
-          )
-        : [];
+    const applied = wellFormed.length > 0 ? await handler.applyBatch(trx, context, wellFormed, prepared) : [];
     const byRow = new Map(wellFormed.map((row, i) => [row.rowNo, applied[i]]));
     const results = batch.map((row) => {
       const outcome: RowOutcome = byRow.get(row.rowNo) ?? {
@@ -226,13 +244,15 @@ async function commitBatch(
         message: messageText(lang, "validation.uploadFieldCount", {
           row: row.rowNo,
           count: row.values[FIELD_COUNT] ?? "",
-          expected: handler.columns.length,
+          expected: columnsOf(handler, context.options).length,
         }),
       };
       const message = outcome.applied
         ? ""
         : outcome.column === null
-          ? outcome.message
+          ? byRow.has(row.rowNo)
+            ? rowText(lang, "rowOnly", { row: row.rowNo, message: outcome.message })
+            : outcome.message
           : messageText(lang, "validation.uploadRowPlace", {
               row: row.rowNo,
               column: outcome.column,

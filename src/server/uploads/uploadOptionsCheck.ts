@@ -2,26 +2,28 @@ import type { Lang } from "../../contract/envelope.ts";
 import { ERROR } from "../../contract/errors.ts";
 import {
   type CsvUpdateOptions,
-  csvUpdateChoosesNothing,
+  csvUpdateChoosesSomething,
   UPLOAD_OPTIONS_SCHEMAS,
 } from "../../contract/uploadOptions.ts";
 import type { UploadFileType } from "../../contract/uploads.ts";
 import { ApiError } from "../apiError.ts";
 
 /**
- * The options sent with an upload, checked against its file type's schema before a byte of the file
- * is read: a refusal names the option's field (telegram.options.<name>); a CSV update by event or
- * merchant management ID that changes nothing is refused with 902.
+ * The upload screen's options for a file type, checked before any of the file is read: refused field
+ * by field (telegram.options.*) as any call's telegram; a type that takes none refuses any sent; a CSV
+ * update choosing nothing answers 902 as the event detail's actions do. Answers them as stored in the
+ * job (their defaults filled in), or undefined for a type without options.
  */
-export function uploadOptions(
-  lang: Lang,
-  fileType: UploadFileType,
-  sent: Readonly<Record<string, unknown>> | undefined,
-): Readonly<Record<string, unknown>> {
-  const parsed = UPLOAD_OPTIONS_SCHEMAS[fileType].safeParse(sent ?? {});
+export function checkUploadOptions(lang: Lang, fileType: UploadFileType, options: unknown): unknown {
+  const schema = UPLOAD_OPTIONS_SCHEMAS[fileType];
+  if (!schema) {
+    if (options !== undefined && Object.keys(options as object).length > 0)
+      throw new ApiError(ERROR.unknownKey, [{ field: "telegram.options" }]);
+    return undefined;
+  }
+  const parsed = schema.safeParse(options ?? {});
   if (!parsed.success) throw ApiError.fromZod(lang, parsed.error, "telegram.options");
-  const options = parsed.data as Record<string, unknown>;
-  if (fileType === "CsvUpdate" && csvUpdateChoosesNothing(options as CsvUpdateOptions))
+  if (fileType === "CsvUpdate" && !csvUpdateChoosesSomething(parsed.data as CsvUpdateOptions))
     throw new ApiError(ERROR.noItemSelected);
-  return options;
+  return parsed.data;
 }

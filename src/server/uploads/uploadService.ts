@@ -97,7 +97,7 @@ export function createUploadService(deps: ServiceDeps, jobs: JobWorker) {
     fileType: UploadFileType,
     fileName: string,
     source: AsyncIterable<Uint8Array>,
-    options: Readonly<Record<string, unknown>>,
+    options: unknown,
   ): Promise<UploadJob> {
     if (!ROW_HANDLERS.has(fileType))
       throw new ApiError(ERROR.validation, [
@@ -130,7 +130,7 @@ export function createUploadService(deps: ServiceDeps, jobs: JobWorker) {
         companyId: auth.companyId,
         operatorId: auth.operatorId,
         kind: uploadJobKind(fileType),
-        payload: { fileType, options },
+        payload: options === undefined ? { fileType } : { fileType, options },
         now: at,
       });
       await uploadDb(trx)
@@ -168,7 +168,7 @@ export function createUploadService(deps: ServiceDeps, jobs: JobWorker) {
       fileType: UploadFileType,
       fileName: string,
       source: AsyncIterable<Uint8Array>,
-      options: Readonly<Record<string, unknown>> = {},
+      options?: unknown,
     ): Promise<UploadJob> {
       return runAsTenant(auth.companyId, () => receiveFile(auth, lang, fileType, fileName, source, options));
     },

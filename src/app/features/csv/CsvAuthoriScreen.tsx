@@ -1,8 +1,8 @@
 import { Card, Heading } from "@radix-ui/themes";
 import { useTranslation } from "react-i18next";
 import {
-  CSV_AUTHORI_PRIORITIES,
-  CSV_AUTHORI_PRIORITY,
+  CSV_SCREENING_PRIORITIES,
+  CSV_SCREENING_PRIORITY,
   type CsvAuthoriOptions,
 } from "../../../contract/uploadOptions.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
@@ -10,7 +10,7 @@ import { ChoiceField } from "./ChoiceField.tsx";
 import { CsvUploadPanel, useUploadOptions } from "./CsvUploadPanel.tsx";
 import "./csvScreens.css";
 
-const START: CsvAuthoriOptions = { priority: CSV_AUTHORI_PRIORITY.speed };
+const START: CsvAuthoriOptions = { priority: CSV_SCREENING_PRIORITY.speed };
 
 /** CSV screening registration (spec section 2): the method (speed or accuracy priority) and the CSV file. */
 export function CsvAuthoriScreen() {
@@ -40,7 +40,7 @@ function PriorityField() {
       name="priority"
       legend={t("authori.method")}
       value={options.priority}
-      options={CSV_AUTHORI_PRIORITIES.map((value) => ({ value, label: t(`authori.priority.${value}`) }))}
+      options={CSV_SCREENING_PRIORITIES.map((value) => ({ value, label: t(`authori.priority.${value}`) }))}
       onChange={(value) => change({ priority: value as CsvAuthoriOptions["priority"] })}
     />
   );

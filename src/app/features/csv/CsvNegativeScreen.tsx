@@ -1,13 +1,14 @@
 import { Card, Heading, Text } from "@radix-ui/themes";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import type { UploadOptionValues } from "../../../../machines/csv/csvUploadFormMachine.ts";
 import { NEGATIVE_OTHER_CATEGORIES, NEGATIVE_SETTLE_CATEGORIES } from "../../../contract/eventActions.ts";
 import { EVENT_CODE_LABELS } from "../../../contract/eventCodeLabels.ts";
 import {
-  CSV_NEGATIVE_CUSTOMER_TYPES,
+  CSV_CUSTOMER_TYPES,
   CSV_NEGATIVE_UPLOAD_TYPES,
-  type CsvNegativeOptions,
-  csvNegativeFileType,
+  type CsvNegativeEventOptions,
+  TYPED_VALUE_COLUMN,
 } from "../../../contract/uploadOptions.ts";
 import { currentLang } from "../../i18n/i18n.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
@@ -16,12 +17,18 @@ import { ChoiceField } from "./ChoiceField.tsx";
 import { CsvUploadPanel, useUploadOptions } from "./CsvUploadPanel.tsx";
 import "./csvScreens.css";
 
-const START: CsvNegativeOptions = {
+const START: CsvNegativeEventOptions = {
   uploadType: "10",
   customerType: "30",
   settleCategory: "",
   otherCategory: "",
-  unregister: "0",
+  register: "1",
+};
+
+/** By event ID, merchant management ID or member ID the values are typed on the screen; 30 is a CSV. */
+export const negativeTypedValues = (options: UploadOptionValues) => {
+  const { uploadType } = options as CsvNegativeEventOptions;
+  return uploadType === "30" ? null : { type: uploadType, column: TYPED_VALUE_COLUMN[uploadType] };
 };
 const FIELD_CLASSES = { field: "csv-field", select: "csv-select" };
 
@@ -39,9 +46,10 @@ export function CsvNegativeScreen() {
         {t("negative.heading")}
       </Heading>
       <CsvUploadPanel
-        fileType={csvNegativeFileType(START.uploadType)}
+        fileType="CsvNegativeEvent"
         options={START}
         history={{ path: "/NegativeHistory", label: t("negative.toHistory") }}
+        typedValues={negativeTypedValues}
       >
         <NegativeOptions />
       </CsvUploadPanel>
@@ -51,13 +59,10 @@ export function CsvNegativeScreen() {
 
 function NegativeOptions() {
   const { t } = useTranslation("csvScreens");
-  const { options, change } = useUploadOptions<CsvNegativeOptions>();
+  const { options, change } = useUploadOptions<CsvNegativeEventOptions>();
   const id = useId();
   const labels = EVENT_CODE_LABELS[currentLang()];
-  const set = (patch: Partial<CsvNegativeOptions>) => {
-    const next = { ...options, ...patch };
-    change(next, csvNegativeFileType(next.uploadType));
-  };
+  const set = (patch: Partial<CsvNegativeEventOptions>) => change({ ...options, ...patch });
   return (
     <>
       <ChoiceField
@@ -68,7 +73,7 @@ function NegativeOptions() {
           value,
           label: t(`negative.uploadTypes.${value}`),
         }))}
-        onChange={(value) => set({ uploadType: value as CsvNegativeOptions["uploadType"] })}
+        onChange={(value) => set({ uploadType: value as CsvNegativeEventOptions["uploadType"] })}
       />
       <SelectField
         id={`${id}-settle`}
@@ -82,7 +87,7 @@ function NegativeOptions() {
             label: labels.negativeSettleCategory[value],
           })),
         ]}
-        onChange={(value) => set({ settleCategory: value as CsvNegativeOptions["settleCategory"] })}
+        onChange={(value) => set({ settleCategory: value as CsvNegativeEventOptions["settleCategory"] })}
       />
       <SelectField
         id={`${id}-other`}
@@ -96,23 +101,23 @@ function NegativeOptions() {
             label: labels.negativeOtherCategory[value],
           })),
         ]}
-        onChange={(value) => set({ otherCategory: value as CsvNegativeOptions["otherCategory"] })}
+        onChange={(value) => set({ otherCategory: value as CsvNegativeEventOptions["otherCategory"] })}
       />
       <ChoiceField
         name="customerType"
         legend={t("negative.customerType")}
         value={options.customerType}
-        options={CSV_NEGATIVE_CUSTOMER_TYPES.map((value) => ({
+        options={CSV_CUSTOMER_TYPES.map((value) => ({
           value,
           label: t(`negative.customerTypes.${value}`),
         }))}
-        onChange={(value) => set({ customerType: value as CsvNegativeOptions["customerType"] })}
+        onChange={(value) => set({ customerType: value as CsvNegativeEventOptions["customerType"] })}
       />
       <Text as="label" size="2" className="csv-choice">
         <input
           type="checkbox"
-          checked={options.unregister === "1"}
-          onChange={(event) => set({ unregister: event.target.checked ? "1" : "0" })}
+          checked={options.register === "0"}
+          onChange={(event) => set({ register: event.target.checked ? "0" : "1" })}
         />
         {t("negative.unregister")}
       </Text>

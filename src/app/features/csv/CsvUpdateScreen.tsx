@@ -1,10 +1,15 @@
 import { Card, Heading, Text } from "@radix-ui/themes";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import type { UploadOptionValues } from "../../../../machines/csv/csvUploadFormMachine.ts";
 import { EVENT_CODE_LABELS } from "../../../contract/eventCodeLabels.ts";
 import { MANUAL_RESULTS } from "../../../contract/screening.ts";
 import { SETTLE_STATUSES } from "../../../contract/screeningApi.ts";
-import { CSV_UPDATE_UPLOAD_TYPES, type CsvUpdateOptions, FLAGS } from "../../../contract/uploadOptions.ts";
+import {
+  CSV_UPDATE_UPLOAD_TYPES,
+  type CsvUpdateOptions,
+  TYPED_VALUE_COLUMN,
+} from "../../../contract/uploadOptions.ts";
 import { currentLang } from "../../i18n/i18n.ts";
 import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { SelectField } from "../../ui/SelectField.tsx";
@@ -15,13 +20,20 @@ import "./csvScreens.css";
 const START: CsvUpdateOptions = {
   uploadType: "10",
   logicalDelete: "0",
-  settleStatus: "",
-  manualResult: "",
+  settleStatus: null,
+  manualResult: null,
   reason: "",
   labelIds: [],
   labelUnregister: "0",
 };
 const FIELD_CLASSES = { field: "csv-field", select: "csv-select" };
+const FLAGS = ["0", "1"] as const;
+
+/** By event ID (10) or merchant management ID (00) the IDs are typed on the screen; 30 is a CSV file. */
+export const updateTypedValues = (options: UploadOptionValues) => {
+  const { uploadType } = options as CsvUpdateOptions;
+  return uploadType === "30" ? null : { type: uploadType, column: TYPED_VALUE_COLUMN[uploadType] };
+};
 
 /**
  * CSV update (spec section 2): events by event ID, merchant management ID or a CSV; logical delete do
@@ -39,6 +51,7 @@ export function CsvUpdateScreen() {
         fileType="CsvUpdate"
         options={START}
         history={{ path: "/CsvAuthoriHistory", label: t("panel.toHistory") }}
+        typedValues={updateTypedValues}
       >
         <UpdateOptions />
       </CsvUploadPanel>
@@ -65,30 +78,30 @@ function UpdateOptions() {
         name="logicalDelete"
         legend={t("update.logicalDelete")}
         value={options.logicalDelete}
-        options={FLAGS.map((value) => ({ value, label: t(`update.deleteChoices.${value}`) }))}
+        options={FLAGS.map((value) => ({ value, label: t(`update.deleteChoices.${value}` as const) }))}
         onChange={(value) => set({ logicalDelete: value as CsvUpdateOptions["logicalDelete"] })}
       />
       <SelectField
         id={`${id}-settle`}
         label={t("update.settleStatus")}
-        value={options.settleStatus}
+        value={options.settleStatus ?? ""}
         classes={FIELD_CLASSES}
         options={[
           { value: "", label: t("update.noChange") },
           ...SETTLE_STATUSES.map((value) => ({ value, label: labels.settleStatus[value] })),
         ]}
-        onChange={(value) => set({ settleStatus: value as CsvUpdateOptions["settleStatus"] })}
+        onChange={(value) => set({ settleStatus: (value || null) as CsvUpdateOptions["settleStatus"] })}
       />
       <SelectField
         id={`${id}-result`}
         label={t("update.manualResult")}
-        value={options.manualResult}
+        value={options.manualResult ?? ""}
         classes={FIELD_CLASSES}
         options={[
           { value: "", label: t("update.noChange") },
           ...MANUAL_RESULTS.map((value) => ({ value, label: labels.maresult[value] })),
         ]}
-        onChange={(value) => set({ manualResult: value as CsvUpdateOptions["manualResult"] })}
+        onChange={(value) => set({ manualResult: (value || null) as CsvUpdateOptions["manualResult"] })}
       />
       <div className="csv-field">
         <Text as="label" htmlFor={`${id}-reason`} size="2" weight="medium">
@@ -97,9 +110,9 @@ function UpdateOptions() {
         <input
           id={`${id}-reason`}
           className="csv-input"
-          maxLength={200}
+          maxLength={500}
           value={options.reason}
-          disabled={options.manualResult === ""}
+          disabled={options.manualResult === null}
           onChange={(event) => set({ reason: event.target.value })}
         />
       </div>

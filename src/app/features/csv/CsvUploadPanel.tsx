@@ -1,7 +1,8 @@
 import { Box, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
-import { type ChangeEvent, type ReactNode, useId, useState } from "react";
+import { type ChangeEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { UploadOptionValues } from "../../../../machines/csv/csvUploadFormMachine.ts";
+import { type TYPED_VALUE_COLUMN, uploadSamplePath } from "../../../contract/uploadOptions.ts";
 import type { UploadFileType, UploadJob } from "../../../contract/uploads.ts";
 import { AppLink } from "../../ui/AppLink.tsx";
 import { BusyButton } from "../../ui/BusyButton.tsx";
@@ -14,7 +15,9 @@ import {
   CsvUploadFormProvider,
 } from "./CsvUploadActors.tsx";
 import { useCsvJobPollingView, useCsvUploadFormView } from "./useCsvUploadView.ts";
-import { useSampleFile } from "./useSampleFile.ts";
+
+/** Upload types whose values the operator types on the screen (sent as a one-column CSV file). */
+export type TypedValueType = keyof typeof TYPED_VALUE_COLUMN;
 
 export interface HistoryLink {
   path: string;
@@ -31,17 +34,20 @@ export function CsvUploadPanel({
   fileType,
   options,
   history,
+  typedValues,
   children,
 }: {
   fileType: UploadFileType;
   options: UploadOptionValues;
   history: HistoryLink;
+  /** Reads the options' upload type: values typed on the screen (00, 10, 20), or null for a CSV file. */
+  typedValues?: (options: UploadOptionValues) => { type: TypedValueType; column: string } | null;
   children?: ReactNode;
 }) {
   const [round, setRound] = useState(0);
   return (
     <CsvUploadFormProvider key={round} fileType={fileType} options={options}>
-      <UploadForm history={history} onAnother={() => setRound((n) => n + 1)}>
+      <UploadForm history={history} typedValues={typedValues} onAnother={() => setRound((n) => n + 1)}>
         {children}
       </UploadForm>
     </CsvUploadFormProvider>
@@ -64,10 +70,12 @@ export function useUploadOptions<T extends UploadOptionValues>(): {
 
 function UploadForm({
   history,
+  typedValues,
   onAnother,
   children,
 }: {
   history: HistoryLink;
+  typedValues: ((options: UploadOptionValues) => { type: TypedValueType; column: string } | null) | undefined;
   onAnother: () => void;
   children: ReactNode;
 }) {
@@ -75,8 +83,16 @@ function UploadForm({
   const { t: message } = useTranslation("messages");
   const form = CsvUploadFormActor.useActorRef();
   const view = useCsvUploadFormView();
-  const saveSample = useSampleFile();
   const fileId = useId();
+  const typed = typedValues?.(view.options) ?? null;
+  const mode = typed?.type ?? "file";
+  // Another way of naming the events: what was chosen or typed for the other one is dropped.
+  const shownMode = useRef(mode);
+  useEffect(() => {
+    if (shownMode.current === mode) return;
+    shownMode.current = mode;
+    form.send({ type: "file.choose", file: null });
+  }, [form, mode]);
 
   if (view.jobId)
     return (
@@ -88,6 +104,24 @@ function UploadForm({
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     form.send({ type: "file.choose", file: file ? { name: file.name, body: file } : null });
+  };
+  // Typed values go up as a one-column CSV file of their own (docs/uploads.md): header, one per line.
+  const type = (event: ChangeEvent<HTMLTextAreaElement>) => {
+    if (!typed) return;
+    const values = event.target.value
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter((line) => line !== "");
+    form.send({
+      type: "file.choose",
+      file:
+        values.length === 0
+          ? null
+          : {
+              name: `${typed.column}.csv`,
+              body: new Blob([`${[typed.column, ...values].join("\r\n")}\r\n`]),
+            },
+    });
   };
   const problemId = `${fileId}-problem`;
 
@@ -101,28 +135,50 @@ function UploadForm({
     >
       <Flex direction="column" gap="4" align="start">
         {children}
-        <div className="csv-field">
-          <Text as="label" htmlFor={fileId} size="2" weight="medium">
-            {t("panel.file")}
-          </Text>
-          <input
-            id={fileId}
-            type="file"
-            accept=".csv,text/csv"
-            className="csv-file-input"
-            onChange={choose}
-            aria-invalid={view.fileProblem ? true : undefined}
-            aria-describedby={view.fileProblem ? problemId : undefined}
-          />
-          {view.fileProblem ? (
-            <Text as="p" size="1" color="red" id={problemId}>
-              {message(`validation.${view.fileProblem}`)}
+        {typed ? (
+          <div className="csv-field">
+            <Text as="label" htmlFor={`${fileId}-values`} size="2" weight="medium">
+              {t(`panel.values.${typed.type}`)}
             </Text>
-          ) : null}
-        </div>
-        <Button type="button" variant="ghost" onClick={() => void saveSample(view.fileType)}>
-          {t("panel.sample")}
-        </Button>
+            <textarea
+              key={typed.type}
+              id={`${fileId}-values`}
+              className="csv-values"
+              rows={6}
+              onChange={type}
+              aria-invalid={view.fileProblem ? true : undefined}
+              aria-describedby={view.fileProblem ? problemId : undefined}
+            />
+            {view.fileProblem ? (
+              <Text as="p" size="1" color="red" id={problemId}>
+                {message(`validation.${view.fileProblem}`)}
+              </Text>
+            ) : null}
+          </div>
+        ) : (
+          <div className="csv-field">
+            <Text as="label" htmlFor={fileId} size="2" weight="medium">
+              {t("panel.file")}
+            </Text>
+            <input
+              id={fileId}
+              type="file"
+              accept=".csv,text/csv"
+              className="csv-file-input"
+              onChange={choose}
+              aria-invalid={view.fileProblem ? true : undefined}
+              aria-describedby={view.fileProblem ? problemId : undefined}
+            />
+            {view.fileProblem ? (
+              <Text as="p" size="1" color="red" id={problemId}>
+                {message(`validation.${view.fileProblem}`)}
+              </Text>
+            ) : null}
+            <a href={uploadSamplePath(view.fileType)} download>
+              {t("panel.sample")}
+            </a>
+          </div>
+        )}
         {view.errors.length > 0 ? (
           <FormMessage tone="error">{view.errors.map(shownErrorText).join("\n")}</FormMessage>
         ) : null}
