@@ -15,6 +15,7 @@ import { usePageTitle } from "../../shell/usePageTitle.ts";
 import { SelectField } from "../../ui/SelectField.tsx";
 import { ChoiceField } from "./ChoiceField.tsx";
 import { CsvUploadPanel, useUploadOptions } from "./CsvUploadPanel.tsx";
+import { useTenantLabels } from "./useTenantLabels.ts";
 import "./csvScreens.css";
 
 const START: CsvUpdateOptions = {
@@ -37,7 +38,8 @@ export const updateTypedValues = (options: UploadOptionValues) => {
 
 /**
  * CSV update (spec section 2): events by event ID, merchant management ID or a CSV; logical delete do
- * or do not, settle status, manual screening result with its reason. By ID at least one must change (902).
+ * or do not, settle status, manual screening result with its reason, a label registered or taken off.
+ * At least one must change (902).
  */
 export function CsvUpdateScreen() {
   const { t } = useTranslation("csvScreens");
@@ -64,6 +66,7 @@ function UpdateOptions() {
   const { options, change } = useUploadOptions<CsvUpdateOptions>();
   const id = useId();
   const labels = EVENT_CODE_LABELS[currentLang()];
+  const tenantLabels = useTenantLabels();
   const set = (patch: Partial<CsvUpdateOptions>) => change({ ...options, ...patch });
   return (
     <>
@@ -116,6 +119,24 @@ function UpdateOptions() {
           onChange={(event) => set({ reason: event.target.value })}
         />
       </div>
+      <SelectField
+        id={`${id}-label`}
+        label={t("update.label")}
+        value={options.labelIds[0] ?? ""}
+        classes={FIELD_CLASSES}
+        options={[
+          { value: "", label: t("update.noLabel") },
+          ...tenantLabels.map((label) => ({ value: label.labelId, label: label.name })),
+        ]}
+        onChange={(value) => set({ labelIds: value === "" ? [] : [value] })}
+      />
+      <ChoiceField
+        name="labelUnregister"
+        legend={t("update.labelAction")}
+        value={options.labelUnregister}
+        options={FLAGS.map((value) => ({ value, label: t(`update.labelActions.${value}` as const) }))}
+        onChange={(value) => set({ labelUnregister: value as CsvUpdateOptions["labelUnregister"] })}
+      />
     </>
   );
 }
