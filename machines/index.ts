@@ -9,6 +9,7 @@ import { authMachine } from "./auth/authMachine.ts";
 import { callProgressMachine } from "./call/callProgressMachine.ts";
 import { csvJobPollingMachine } from "./csv/csvJobPollingMachine.ts";
 import { csvUploadFormMachine } from "./csv/csvUploadFormMachine.ts";
+import { uploadHistoryMachine } from "./csv/uploadHistoryMachine.ts";
 import { confirmDialogMachine } from "./dialog/confirmDialogMachine.ts";
 import { csvExportMachine } from "./event/csvExportMachine.ts";
 import { displayFormatEditMachine } from "./event/displayFormatEditMachine.ts";
@@ -47,6 +48,7 @@ export {
   releasedRuleListMachine,
   reportMachine,
   roleEditorMachine,
+  uploadHistoryMachine,
 };
 
 export interface RegisteredMachine {
@@ -222,6 +224,13 @@ export const MACHINES = [
     description:
       "The quick registration form: item type, one value per line, categories, expiry and note; registers after the confirmation (001, the values emptied); a refusal keeps the form with each bad line's message (spec sections 2 and 5, issue 40).",
     machine: negativeAddMachine,
+  },
+  {
+    name: "uploadHistoryMachine",
+    title: "CSV upload history",
+    description:
+      "Lists a history screen's upload jobs within the request date range, a page at a time; asks again while a job is queued or running; Download asks for the uploaded or result file's link (992 when refused) (spec sections 2 and 3, issue 39).",
+    machine: uploadHistoryMachine,
   },
 ] as const satisfies readonly RegisteredMachine[];
 

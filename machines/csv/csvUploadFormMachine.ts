@@ -20,14 +20,20 @@ export interface FormProblem {
   key: ValidationKey;
 }
 
+/** The screen's options sent with the file (src/contract/uploadOptions.ts: priority, upload type, ...). */
+export type UploadOptionValues = Readonly<Record<string, unknown>>;
+
 export interface CsvUploadFormInput {
   fileType: UploadFileType;
+  options?: UploadOptionValues;
 }
 
 export interface CsvUploadFormContext {
   file: ChosenFile | null;
   /** The option the screen offers: which of its file types the file is (negative event or item, ...). */
   fileType: UploadFileType;
+  /** The screen's options as last changed; the server checks them against the file type's schema. */
+  options: UploadOptionValues;
   problems: FormProblem[];
   /** The server's refusal (validation, 962, ...) or an exception. */
   errors: ErrorItem[];
@@ -37,7 +43,7 @@ export interface CsvUploadFormContext {
 
 export type CsvUploadFormEvent =
   | { type: "file.choose"; file: ChosenFile | null }
-  | { type: "options.change"; fileType: UploadFileType }
+  | { type: "options.change"; fileType: UploadFileType; options?: UploadOptionValues }
   | { type: "form.submit" }
   | { type: "step.retry" }
   | { type: "step.cancel" };
@@ -45,6 +51,7 @@ export type CsvUploadFormEvent =
 export interface UploadFileInput {
   fileType: UploadFileType;
   file: ChosenFile;
+  options: UploadOptionValues;
 }
 /** The upload's answer: the job it became. */
 export type UploadFileOutcome = CallOutcome<UploadJob>;
@@ -85,9 +92,9 @@ const csvUploadFormSetup = setup({
       assertEvent(event, "file.choose");
       return { file: event.file, problems: [] };
     }),
-    changeOptions: assign(({ event }) => {
+    changeOptions: assign(({ context, event }) => {
       assertEvent(event, "options.change");
-      return { fileType: event.fileType };
+      return { fileType: event.fileType, options: event.options ?? context.options };
     }),
     recordProblems: assign(({ context }) => ({ problems: fileProblems(context.file) })),
     clearErrors: assign({ problems: [], errors: [] }),
@@ -101,7 +108,14 @@ const callStep = callSteps(csvUploadFormSetup);
 
 export const csvUploadFormMachine = csvUploadFormSetup.createMachine({
   id: "csvUploadForm",
-  context: ({ input }) => ({ file: null, fileType: input.fileType, problems: [], errors: [], jobId: null }),
+  context: ({ input }) => ({
+    file: null,
+    fileType: input.fileType,
+    options: input.options ?? {},
+    problems: [],
+    errors: [],
+    jobId: null,
+  }),
   initial: "editing",
   states: {
     editing: {
@@ -137,7 +151,11 @@ export const csvUploadFormMachine = csvUploadFormSetup.createMachine({
       tags: ["saving"],
       invoke: callStep({
         src: "uploadFile",
-        input: ({ context }) => ({ fileType: context.fileType, file: context.file as ChosenFile }),
+        input: ({ context }) => ({
+          fileType: context.fileType,
+          file: context.file as ChosenFile,
+          options: context.options,
+        }),
         accepted: { target: "accepted", actions: "recordJob" },
         refused: { target: "editing", actions: "recordErrors" },
         exception: { target: "uploadFailed", actions: "recordException" },

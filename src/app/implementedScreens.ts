@@ -21,6 +21,11 @@ export const IMPLEMENTED_SCREEN_IDS = [
   "NegativeList",
   "NegativeDetail",
   "NegativeAdd",
+  "CsvAuthori",
+  "CsvAuthoriHistory",
+  "CsvUpdate",
+  "CsvNegative",
+  "NegativeHistory",
 ] as const satisfies readonly ScreenId[];
 
 export type ImplementedScreenId = (typeof IMPLEMENTED_SCREEN_IDS)[number];

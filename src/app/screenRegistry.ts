@@ -76,6 +76,26 @@ const IMPLEMENTED_COMPONENTS = {
     () => withTexts("lists", import("./features/lists/negative/NegativeAddScreen.tsx")),
     (m) => m.NegativeAddScreen,
   ),
+  CsvAuthori: lazyScreen(
+    () => withTexts("csv", import("./features/csv/CsvAuthoriScreen.tsx")),
+    (m) => m.CsvAuthoriScreen,
+  ),
+  CsvAuthoriHistory: lazyScreen(
+    () => withTexts("csv", import("./features/csv/CsvAuthoriHistoryScreen.tsx")),
+    (m) => m.CsvAuthoriHistoryScreen,
+  ),
+  CsvUpdate: lazyScreen(
+    () => withTexts("csv", import("./features/csv/CsvUpdateScreen.tsx")),
+    (m) => m.CsvUpdateScreen,
+  ),
+  CsvNegative: lazyScreen(
+    () => withTexts("csv", import("./features/csv/CsvNegativeScreen.tsx")),
+    (m) => m.CsvNegativeScreen,
+  ),
+  NegativeHistory: lazyScreen(
+    () => withTexts("csv", import("./features/csv/NegativeHistoryScreen.tsx")),
+    (m) => m.NegativeHistoryScreen,
+  ),
 } satisfies Record<ImplementedScreenId, LazyScreen>;
 
 export const SCREEN_COMPONENTS: Partial<Record<ScreenId, LazyScreen>> = IMPLEMENTED_COMPONENTS;

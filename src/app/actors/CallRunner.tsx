@@ -22,9 +22,16 @@ export type RunCall = <C extends CallSpec>(
   handling?: CallHandling,
 ) => Promise<CallOutcome<CallResult<C>>>;
 
+/** Runs a request that is not a JSON call (the CSV upload's multipart) with the same routing as run. */
+export type RunRequest = <T>(
+  send: () => Promise<CallOutcome<T>>,
+  handling?: CallHandling,
+) => Promise<CallOutcome<T>>;
+
 interface CallRunnerValue {
   api: ApiClient;
   run: RunCall;
+  runRequest: RunRequest;
   sessionEnd: SessionEnd;
 }
 
@@ -53,12 +60,9 @@ export function CallRunnerProvider({ api, children }: { api: ApiClient; children
     };
     const apply = (routing: Routing) => applyRouting(routing, effects);
 
-    const run: RunCall = async (spec, payload, handling = {}) => {
+    const runRequest: RunRequest = async (send, handling = {}) => {
       try {
-        const outcome = await api.call(spec, payload, {
-          background: handling.background === true,
-          keepalive: handling.keepalive === true,
-        });
+        const outcome = await send();
         apply(routeOutcome(outcome, handling));
         return outcome;
       } catch (error) {
@@ -66,7 +70,16 @@ export function CallRunnerProvider({ api, children }: { api: ApiClient; children
         throw error;
       }
     };
-    return { api, run, sessionEnd };
+    const run: RunCall = (spec, payload, handling = {}) =>
+      runRequest(
+        () =>
+          api.call(spec, payload, {
+            background: handling.background === true,
+            keepalive: handling.keepalive === true,
+          }),
+        handling,
+      );
+    return { api, run, runRequest, sessionEnd };
   });
   return <CallRunnerContext.Provider value={value}>{children}</CallRunnerContext.Provider>;
 }
@@ -78,5 +91,6 @@ function useCallRunnerValue(): CallRunnerValue {
 }
 
 export const useRunCall = (): RunCall => useCallRunnerValue().run;
+export const useRunRequest = (): RunRequest => useCallRunnerValue().runRequest;
 export const useApiClient = (): ApiClient => useCallRunnerValue().api;
 export const useSessionEnd = (): SessionEnd => useCallRunnerValue().sessionEnd;

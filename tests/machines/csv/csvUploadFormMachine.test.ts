@@ -61,12 +61,24 @@ describe("csvUploadFormMachine", () => {
   it("uploads with the chosen option after the dialog confirmed and outputs the job id", async () => {
     const { actor, uploads } = startForm();
     actor.send(chooseCsv);
-    actor.send({ type: "options.change", fileType: "CsvNegativeItem" });
+    const options = { uploadType: "30", customerType: "20" };
+    actor.send({ type: "options.change", fileType: "CsvNegativeItem", options });
     actor.send({ type: "form.submit" });
     await settle();
-    expect(uploads).toEqual([{ fileType: "CsvNegativeItem", file: csvFile }]);
+    expect(uploads).toEqual([{ fileType: "CsvNegativeItem", file: csvFile, options }]);
     expect(actor.getSnapshot().status).toBe("done");
     expect(actor.getSnapshot().output).toEqual({ jobId: "job-1" });
+  });
+
+  it("keeps the options when only the file type changes, and starts from the input's", async () => {
+    const { actor } = startForm();
+    actor.send({ type: "options.change", fileType: "CsvNegativeEvent", options: { uploadType: "10" } });
+    actor.send({ type: "options.change", fileType: "CsvNegativeItem" });
+    expect(actor.getSnapshot().context.options).toEqual({ uploadType: "10" });
+    const started = createActor(csvUploadFormMachine, {
+      input: { fileType: "CsvAuthori", options: { priority: "20" } },
+    }).start();
+    expect(started.getSnapshot().context.options).toEqual({ priority: "20" });
   });
 
   it("never uploads when the operator backs out of the dialog", async () => {

@@ -24,6 +24,7 @@ import { operatorListWalk } from "./operatorListWalk.ts";
 import { releasedRuleListWalk } from "./releasedRuleListWalk.ts";
 import { reportWalk } from "./reportWalk.ts";
 import { roleEditorWalk } from "./roleEditorWalk.ts";
+import { uploadHistoryWalk } from "./uploadHistoryWalk.ts";
 
 type MachineNamed<N extends MachineName> = Extract<(typeof MACHINES)[number], { name: N }>["machine"];
 
@@ -52,6 +53,7 @@ export const WALKS: { readonly [N in MachineName]: MachineWalk<MachineNamed<N>> 
   negativeListMachine: negativeListWalk,
   negativeDetailMachine: negativeDetailWalk,
   negativeAddMachine: negativeAddWalk,
+  uploadHistoryMachine: uploadHistoryWalk,
 };
 
 /** The walk of one machine, typed for the machine-agnostic support code. */
