@@ -15,6 +15,7 @@ import {
 import { issue, issueMessage, optionalText, rules } from "../../contract/validation.ts";
 import { ApiError } from "../apiError.ts";
 import type { Database, NewNegative } from "../db/schema.ts";
+import { memberNegativeIds } from "../lists/memberNegatives.ts";
 import { deleteNegatives, eventNegativeCustomerTypes, insertNegatives } from "../lists/negativeWrites.ts";
 import { domainHash } from "../screening/normalize.ts";
 import { type Editor, holdEventForEdit } from "../services/eventActions/editGate.ts";
@@ -108,23 +109,6 @@ async function negativeForEvent(
   return { applied: true };
 }
 
-/** The entries a member ID registered (no event), of the given customer types. */
-async function memberEntryIds(
-  trx: Transaction<Database>,
-  companyId: string,
-  shopMemberId: string,
-  customerTypes: readonly string[] | null,
-): Promise<string[]> {
-  let query = trx
-    .selectFrom("negatives")
-    .select("negative_id")
-    .where("company_id", "=", companyId)
-    .where("shop_member_id", "=", shopMemberId)
-    .where("event_id", "is", null);
-  if (customerTypes) query = query.where("customer_type", "in", customerTypes);
-  return (await query.execute()).map((row) => String(row.negative_id));
-}
-
 /** A member ID (20): registered as an entry of its own per customer type, or (register 0) its entries removed. */
 async function negativeForMember(
   trx: Transaction<Database>,
@@ -147,7 +131,7 @@ async function negativeForMember(
     };
   const { companyId } = context;
   if (options.register === "0") {
-    const ids = await memberEntryIds(trx, companyId, shopMemberId, null);
+    const ids = await memberNegativeIds(trx, companyId, shopMemberId, null);
     if (ids.length === 0)
       return { applied: false, column: null, message: messageText(context.lang, "validation.notRegistered") };
     await deleteNegatives(trx, companyId, ids);
@@ -158,7 +142,7 @@ async function negativeForMember(
       ? [NEGATIVE_CUSTOMER_TYPE.purchaser, NEGATIVE_CUSTOMER_TYPE.shipping]
       : [ENTRY_CUSTOMER_TYPE[options.customerType] as string];
   // Registering again replaces the member's entry of the type (its categories and times refreshed).
-  await deleteNegatives(trx, companyId, await memberEntryIds(trx, companyId, shopMemberId, types));
+  await deleteNegatives(trx, companyId, await memberNegativeIds(trx, companyId, shopMemberId, types));
   await insertNegatives(
     trx,
     companyId,
