@@ -1,5 +1,6 @@
 import type { AnyStateMachine } from "xstate";
 import { allowedIpEditMachine } from "./admin/allowedIpEditMachine.ts";
+import { auditLogMachine } from "./admin/auditLogMachine.ts";
 import { apiConnectionMachine } from "./apiConnection/apiConnectionMachine.ts";
 import { authMachine } from "./auth/authMachine.ts";
 import { callProgressMachine } from "./call/callProgressMachine.ts";
@@ -18,6 +19,7 @@ import { releasedRuleListMachine } from "./rules/releasedRuleListMachine.ts";
 export {
   allowedIpEditMachine,
   apiConnectionMachine,
+  auditLogMachine,
   authMachine,
   callProgressMachine,
   confirmDialogMachine,
@@ -150,6 +152,13 @@ export const MACHINES = [
     description:
       "Chooses a CSV file (required, .csv) and the options, uploads it after the confirmation dialog and ends with the job's id; a refusal shows its errors in the form, an exception offers a retry (spec sections 5 and 7, issue 39).",
     machine: csvUploadFormMachine,
+  },
+  {
+    name: "auditLogMachine",
+    title: "Audit log",
+    description:
+      "Loads the operator filter's choices and the newest page of the tenant's audit rows, applies a filter (date range, operator, action), pages by keyset cursor forwards and back, and saves the filtered rows as a CSV file in UTF-8 or CP932 (issue 41).",
+    machine: auditLogMachine,
   },
 ] as const satisfies readonly RegisteredMachine[];
 
