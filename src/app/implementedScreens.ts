@@ -11,6 +11,7 @@ export const IMPLEMENTED_SCREEN_IDS = [
   "ApiConnectionInfo",
   "ReleasedRuleList",
   "EventItemDisplayFormatEdit",
+  "AuditLog",
 ] as const satisfies readonly ScreenId[];
 
 export type ImplementedScreenId = (typeof IMPLEMENTED_SCREEN_IDS)[number];

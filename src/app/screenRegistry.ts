@@ -36,6 +36,10 @@ const IMPLEMENTED_COMPONENTS = {
     () => withTexts("event", import("./features/event/EventItemDisplayFormatEditScreen.tsx")),
     (m) => m.EventItemDisplayFormatEditScreen,
   ),
+  AuditLog: lazyScreen(
+    () => withTexts("admin", import("./features/admin/auditLog/AuditLogScreen.tsx")),
+    (m) => m.AuditLogScreen,
+  ),
 } satisfies Record<ImplementedScreenId, LazyScreen>;
 
 export const SCREEN_COMPONENTS: Partial<Record<ScreenId, LazyScreen>> = IMPLEMENTED_COMPONENTS;
