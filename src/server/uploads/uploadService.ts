@@ -10,6 +10,8 @@ import {
   type UploadState,
 } from "../../contract/uploads.ts";
 import { ApiError } from "../apiError.ts";
+import { operatorActor } from "../audit/operatorActor.ts";
+import { recordAudit } from "../audit/recordAudit.ts";
 import { runAsTenant } from "../db/tenantContext.ts";
 import { createDownloadLink, downloadPath } from "../jobs/downloadLinks.ts";
 import { enqueueJob } from "../jobs/jobQueue.ts";
@@ -97,6 +99,7 @@ export function createUploadService(deps: ServiceDeps, jobs: JobWorker) {
     fileType: UploadFileType,
     fileName: string,
     source: AsyncIterable<Uint8Array>,
+    sourceIp: string,
   ): Promise<UploadJob> {
     if (!ROW_HANDLERS.has(fileType))
       throw new ApiError(ERROR.validation, [
@@ -149,6 +152,10 @@ export function createUploadService(deps: ServiceDeps, jobs: JobWorker) {
           completed_at: null,
         })
         .execute();
+      // The audit row commits with the job: a refused file (size, name, type) leaves none.
+      const actor = await operatorActor(trx, { ...auth, sourceIp });
+      const after = { fileType, fileName, byteSize, encoding: sniffer.result() };
+      await recordAudit(trx, { ...actor, at, action: "csvUpload", target: `job:${id}`, after });
       return id;
     });
     jobs.wake();
@@ -167,8 +174,9 @@ export function createUploadService(deps: ServiceDeps, jobs: JobWorker) {
       fileType: UploadFileType,
       fileName: string,
       source: AsyncIterable<Uint8Array>,
+      sourceIp: string,
     ): Promise<UploadJob> {
-      return runAsTenant(auth.companyId, () => receiveFile(auth, lang, fileType, fileName, source));
+      return runAsTenant(auth.companyId, () => receiveFile(auth, lang, fileType, fileName, source, sourceIp));
     },
 
     async history(
