@@ -6,6 +6,7 @@ import { STANDARD_ROLES } from "../services/standardRoles.ts";
 import { createOperator, createTenant } from "../services/tenantService.ts";
 import { seedApiConnections } from "./apiConnectionSeed.ts";
 import { seedDemoAdministration } from "./demoAdministration.ts";
+import { seedDemoAuditLog } from "./demoAuditLog.ts";
 import { seedDemoReview } from "./demoReview.ts";
 
 /** Password of every demo operator (printed at start when demo data is present). */
@@ -119,4 +120,5 @@ export async function seedDemo(
   });
   // DEMO's labels, assignees and memos; ACME keeps none (a tenant without labels).
   await seedDemoReview(db, "DEMO", now);
+  await seedDemoAuditLog(db, now);
 }

@@ -156,4 +156,15 @@ describe.each(testBackends())("audit log CSV output (%s)", (backend) => {
     const entries = list.json().telegram.entries;
     expect(entries.map((entry: { target: string }) => entry.target)).toEqual(['=HYPERLINK("x")']);
   });
+
+  it("seeds the demo tenant with a week of rows of many kinds for the screen", async () => {
+    const demo = await loginAs(t.app, "DEMO", "admin@demo.example");
+    const list = await call(t.app, auditLogList, {}, { session: demo });
+    const entries = list.json().telegram.entries as { action: string; actor: string; sourceIp: string }[];
+    expect(entries.length).toBeGreaterThanOrEqual(24);
+    expect(new Set(entries.map((entry) => entry.action)).size).toBeGreaterThanOrEqual(15);
+    const actors = new Set(entries.map((entry) => entry.actor));
+    for (const email of ["admin@demo.example", "reviewer@demo.example", "viewer@demo.example"])
+      expect(actors).toContain(email);
+  });
 });
