@@ -16,8 +16,8 @@ interface DemoAuditRow {
   after?: unknown;
 }
 
-const OFFICE = "203.0.113.10";
-const HOME = "198.51.100.24";
+const OFFICE = "198.18.10.10";
+const HOME = "198.18.20.24";
 
 /** A week of DEMO's team at work, oldest first: what the audit log screen shows on `npm start`. */
 const ROWS: readonly DemoAuditRow[] = [
