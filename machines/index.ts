@@ -1,5 +1,6 @@
 import type { AnyStateMachine } from "xstate";
 import { allowedIpEditMachine } from "./admin/allowedIpEditMachine.ts";
+import { auditLogMachine } from "./admin/auditLogMachine.ts";
 import { operatorDetailMachine } from "./admin/operatorDetailMachine.ts";
 import { operatorFormMachine } from "./admin/operatorFormMachine.ts";
 import { operatorListMachine } from "./admin/operatorListMachine.ts";
@@ -27,6 +28,7 @@ import { releasedRuleListMachine } from "./rules/releasedRuleListMachine.ts";
 export {
   allowedIpEditMachine,
   apiConnectionMachine,
+  auditLogMachine,
   authMachine,
   callProgressMachine,
   confirmDialogMachine,
@@ -231,6 +233,13 @@ export const MACHINES = [
     description:
       "Lists a history screen's upload jobs within the request date range, a page at a time; asks again while a job is queued or running; Download asks for the uploaded or result file's link (992 when refused) (spec sections 2 and 3, issue 39).",
     machine: uploadHistoryMachine,
+  },
+  {
+    name: "auditLogMachine",
+    title: "Audit log",
+    description:
+      "Loads the operator filter's choices and the newest page of the tenant's audit rows, applies a filter (date range, operator, action), pages by keyset cursor forwards and back, and saves the filtered rows as a CSV file in UTF-8 or CP932 (issue 41).",
+    machine: auditLogMachine,
   },
 ] as const satisfies readonly RegisteredMachine[];
 

@@ -26,6 +26,7 @@ export const IMPLEMENTED_SCREEN_IDS = [
   "CsvUpdate",
   "CsvNegative",
   "NegativeHistory",
+  "AuditLog",
 ] as const satisfies readonly ScreenId[];
 
 export type ImplementedScreenId = (typeof IMPLEMENTED_SCREEN_IDS)[number];

@@ -96,6 +96,10 @@ const IMPLEMENTED_COMPONENTS = {
     () => withTexts("csv", import("./features/csv/NegativeHistoryScreen.tsx")),
     (m) => m.NegativeHistoryScreen,
   ),
+  AuditLog: lazyScreen(
+    () => withTexts("admin", import("./features/admin/auditLog/AuditLogScreen.tsx")),
+    (m) => m.AuditLogScreen,
+  ),
 } satisfies Record<ImplementedScreenId, LazyScreen>;
 
 export const SCREEN_COMPONENTS: Partial<Record<ScreenId, LazyScreen>> = IMPLEMENTED_COMPONENTS;

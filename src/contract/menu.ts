@@ -42,6 +42,7 @@ export const MENU: readonly MenuItem[] = [
       leaf("operatorList", "OperatorList", "/OperatorList"),
       leaf("operatorRoleList", "OperatorRoleList", "/OperatorRoleList"),
       leaf("allowedIpAddress", "AllowedIpAddress", "/AllowedIpAddress"),
+      leaf("auditLog", "AuditLog", "/AuditLog"),
     ],
   },
 ];

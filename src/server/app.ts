@@ -10,6 +10,7 @@ import type { TenantCopy } from "./db/tenantCopy.ts";
 import { purgeExpiredAuditLog } from "./jobs/auditLogPurge.ts";
 import { sweepExpiredDownloads } from "./jobs/downloadLinks.ts";
 import { createJobWorker, type JobWorker } from "./jobs/jobWorker.ts";
+import { sendNotificationDigests } from "./jobs/notificationDigest.ts";
 import { purgeSpentResetTokens } from "./jobs/passwordResetTokenPurge.ts";
 import { purgeEndedSessions } from "./jobs/sessionPurge.ts";
 import type { Mailer } from "./mail/mailer.ts";
@@ -142,6 +143,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   jobs.addSweeper("ended sessions", () => purgeEndedSessions(db, config, now()));
   jobs.addSweeper("spent password reset tokens", () => purgeSpentResetTokens(db, now()));
   jobs.addSweeper("expired audit log rows", () => purgeExpiredAuditLog(db, config, now()));
+  // Rule-trigger / screening-result digests, at most one per tenant and interval (jobs/notificationDigest.ts).
+  jobs.addSweeper("notification digests", () =>
+    sendNotificationDigests({ db, config, mailer, now, log: app.log }),
+  );
   // The event CSV output's job, and the sweep of the download files it leaves.
   jobs.register(EVENT_CSV_JOB, eventExportJob(deps));
   jobs.addSweeper("expired downloads", () => sweepExpiredDownloads(db, config.dataDir, now()));

@@ -36,6 +36,8 @@ export interface Config {
   uploadMaxRows: number;
   /** Months an audit log row is kept (AUDIT_RETENTION_MONTHS, default 18); jobs/auditLogPurge.ts. */
   auditRetentionMonths: number;
+  /** Minutes between two notification digests of a tenant (NOTIFICATION_DIGEST_MINUTES, default 15). */
+  notificationDigestMinutes: number;
 }
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -77,6 +79,7 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES: optional(integer(1, 24 * 60)),
   SESSION_ABSOLUTE_HOURS: optional(integer(1, 24 * 30)),
   AUDIT_RETENTION_MONTHS: optional(integer(1, 120)),
+  NOTIFICATION_DIGEST_MINUTES: optional(integer(1, 24 * 60)),
   TRUST_PROXY: optional(
     z
       .string()
@@ -151,6 +154,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadMaxBytes: (v.UPLOAD_MAX_MB ?? 100) * 1024 * 1024,
     uploadMaxRows: v.UPLOAD_MAX_ROWS ?? 1_000_000,
     auditRetentionMonths: v.AUDIT_RETENTION_MONTHS ?? 18,
+    notificationDigestMinutes: v.NOTIFICATION_DIGEST_MINUTES ?? 15,
   };
 }
 

@@ -179,7 +179,15 @@ export async function csvAuthoriBenchmark(): Promise<BenchRow[]> {
       async function* pieces() {
         for (let at = 0; at < bytes.length; at += 64 * 1024) yield bytes.subarray(at, at + 64 * 1024);
       }
-      const job = await uploads.receive(auth, "en", "CsvAuthori", "bench.csv", pieces(), { priority });
+      const job = await uploads.receive(
+        auth,
+        "en",
+        "CsvAuthori",
+        "bench.csv",
+        pieces(),
+        { priority },
+        "127.0.0.1",
+      );
       await worker.drain();
       const elapsed = performance.now() - started;
       clearInterval(sampler);

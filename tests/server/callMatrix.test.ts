@@ -134,6 +134,8 @@ const MATRIX: Record<string, (ids: DemoIds) => unknown> = {
   allowedIpPreview: () => ({ kind: "console", entries: [{ address: "203.0.113.1" }] }),
   allowedIpUpdate: () => ({ kind: "console", entries: [], version: STALE }),
   auditLogList: () => ({}),
+  auditLogCsv: () => ({ filter: {}, encoding: "utf8" }),
+  auditLogOperators: () => ({}),
   operatorList: () => ({}),
   operatorDetail: ({ operatorId }) => ({ operatorId }),
   operatorAdd: () => ({

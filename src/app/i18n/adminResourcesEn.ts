@@ -1,5 +1,6 @@
 import adminEn from "./locales/en/admin.json";
 import allowedIpEn from "./locales/en/allowedIp.json";
+import auditLogEn from "./locales/en/auditLog.json";
 import operatorsEn from "./locales/en/operators.json";
 import rolesEn from "./locales/en/roles.json";
 
@@ -9,6 +10,7 @@ export const adminResourcesEn = {
   operators: operatorsEn,
   roles: rolesEn,
   allowedIp: allowedIpEn,
+  auditLog: auditLogEn,
 } as const;
 
 export type AdminResources = typeof adminResourcesEn;

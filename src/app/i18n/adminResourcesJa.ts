@@ -1,6 +1,7 @@
 import type { AdminResources } from "./adminResourcesEn.ts";
 import adminJa from "./locales/ja/admin.json";
 import allowedIpJa from "./locales/ja/allowedIp.json";
+import auditLogJa from "./locales/ja/auditLog.json";
 import operatorsJa from "./locales/ja/operators.json";
 import rolesJa from "./locales/ja/roles.json";
 import type { SinglePluralForm } from "./singlePluralForm.ts";
@@ -11,4 +12,5 @@ export const adminResourcesJa: SinglePluralForm<AdminResources> = {
   operators: operatorsJa,
   roles: rolesJa,
   allowedIp: allowedIpJa,
+  auditLog: auditLogJa,
 };

@@ -14,10 +14,10 @@ export function registerKeywordRoutes(app: FastifyInstance, service: KeywordServ
     return { telegram: { keywords }, ...(keywords.length === 0 ? { messages: ["676"] } : {}) };
   });
 
-  registerCall(app, keywordAdd, async ({ auth, lang, telegram }) => ({
+  registerCall(app, keywordAdd, async ({ auth, lang, telegram, request }) => ({
     telegram: {
       added: await service.add(
-        { companyId: auth().companyId, operatorId: auth().operatorId, lang },
+        { companyId: auth().companyId, operatorId: auth().operatorId, lang, sourceIp: request.ip },
         telegram.categoryId,
         telegram.keywords,
       ),
@@ -25,8 +25,13 @@ export function registerKeywordRoutes(app: FastifyInstance, service: KeywordServ
     messages: ["001"],
   }));
 
-  registerCall(app, keywordDelete, async ({ auth, telegram }) => ({
-    telegram: { deleted: await service.delete(auth().companyId, telegram.categoryId, telegram.keywords) },
+  registerCall(app, keywordDelete, async ({ auth, telegram, request }) => ({
+    telegram: {
+      deleted: await service.delete(auth().companyId, telegram.categoryId, telegram.keywords, {
+        operatorId: auth().operatorId,
+        sourceIp: request.ip,
+      }),
+    },
     messages: ["003"],
   }));
 }

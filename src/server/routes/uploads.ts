@@ -81,7 +81,15 @@ export async function registerUploadRoutes(
           throw new ApiError(ERROR.validation, [
             { field: "file", message: messageText(lang, "validation.csvExtension") },
           ]);
-        const job = await service.receive(auth, lang, fileType, fileName, part.file, checkedOptions);
+        const job = await service.receive(
+          auth,
+          lang,
+          fileType,
+          fileName,
+          part.file,
+          checkedOptions,
+          request.ip,
+        );
         return sendSuccess(reply, job, [messageItem(lang, "004")]);
       } catch (error) {
         if (error instanceof ApiError) return sendError(reply, lang, error);

@@ -10,7 +10,7 @@ export function registerWhiteListRoutes(app: FastifyInstance, service: WhiteList
     return { telegram: { entries }, ...(entries.length === 0 ? { messages: ["676"] } : {}) };
   });
 
-  registerCall(app, whiteAdd, async ({ auth, telegram }) => ({
+  registerCall(app, whiteAdd, async ({ auth, telegram, request }) => ({
     telegram: {
       added: await service.add(
         auth().companyId,
@@ -18,13 +18,19 @@ export function registerWhiteListRoutes(app: FastifyInstance, service: WhiteList
         // The contract refuses an empty type ("Type is required.").
         telegram.type as Exclude<typeof telegram.type, "">,
         telegram.values,
+        request.ip,
       ),
     },
     messages: ["001"],
   }));
 
-  registerCall(app, whiteDelete, async ({ auth, telegram }) => ({
-    telegram: { deleted: await service.delete(auth().companyId, telegram.entries) },
+  registerCall(app, whiteDelete, async ({ auth, telegram, request }) => ({
+    telegram: {
+      deleted: await service.delete(auth().companyId, telegram.entries, {
+        operatorId: auth().operatorId,
+        sourceIp: request.ip,
+      }),
+    },
     messages: ["003"],
   }));
 }

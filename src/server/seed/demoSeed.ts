@@ -7,6 +7,7 @@ import { createOperator, createTenant } from "../services/tenantService.ts";
 import { seedApiConnections } from "./apiConnectionSeed.ts";
 import { seedDemoAdministration } from "./demoAdministration.ts";
 import { seedDemoAllowedIps } from "./demoAllowedIps.ts";
+import { seedDemoAuditLog } from "./demoAuditLog.ts";
 import { seedDemoChargebacks } from "./demoChargebacks.ts";
 import { seedDemoNegativeScreenEntries } from "./demoNegativeScreenEntries.ts";
 import { seedDemoOperators } from "./demoOperators.ts";
@@ -129,4 +130,5 @@ export async function seedDemo(
   await seedDemoChargebacks(db, "DEMO", now);
   await seedDemoUploads(db, "DEMO", now);
   await seedDemoNegativeScreenEntries(db, "DEMO", now);
+  await seedDemoAuditLog(db, now);
 }

@@ -10,6 +10,8 @@ import {
   type UploadState,
 } from "../../contract/uploads.ts";
 import { ApiError } from "../apiError.ts";
+import { operatorActor } from "../audit/operatorActor.ts";
+import { recordAudit } from "../audit/recordAudit.ts";
 import { runAsTenant } from "../db/tenantContext.ts";
 import { createDownloadLink, downloadPath } from "../jobs/downloadLinks.ts";
 import { enqueueJob } from "../jobs/jobQueue.ts";
@@ -98,6 +100,7 @@ export function createUploadService(deps: ServiceDeps, jobs: JobWorker) {
     fileName: string,
     source: AsyncIterable<Uint8Array>,
     options: unknown,
+    sourceIp: string,
   ): Promise<UploadJob> {
     if (!ROW_HANDLERS.has(fileType))
       throw new ApiError(ERROR.validation, [
@@ -150,6 +153,10 @@ export function createUploadService(deps: ServiceDeps, jobs: JobWorker) {
           completed_at: null,
         })
         .execute();
+      // The audit row commits with the job: a refused file (size, name, type) leaves none.
+      const actor = await operatorActor(trx, { ...auth, sourceIp });
+      const after = { fileType, fileName, byteSize, encoding: sniffer.result() };
+      await recordAudit(trx, { ...actor, at, action: "csvUpload", target: `job:${id}`, after });
       return id;
     });
     jobs.wake();
@@ -168,9 +175,12 @@ export function createUploadService(deps: ServiceDeps, jobs: JobWorker) {
       fileType: UploadFileType,
       fileName: string,
       source: AsyncIterable<Uint8Array>,
-      options?: unknown,
+      options: unknown,
+      sourceIp: string,
     ): Promise<UploadJob> {
-      return runAsTenant(auth.companyId, () => receiveFile(auth, lang, fileType, fileName, source, options));
+      return runAsTenant(auth.companyId, () =>
+        receiveFile(auth, lang, fileType, fileName, source, options, sourceIp),
+      );
     },
 
     async history(

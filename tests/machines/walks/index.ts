@@ -3,6 +3,7 @@ import type { MACHINES, MachineName } from "../../../machines/index.ts";
 import type { MachineWalk } from "../support/walkTypes.ts";
 import { allowedIpEditWalk } from "./allowedIpEditWalk.ts";
 import { apiConnectionWalk } from "./apiConnectionWalk.ts";
+import { auditLogWalk } from "./auditLogWalk.ts";
 import { authWalk } from "./authWalk.ts";
 import { callProgressWalk } from "./callProgressWalk.ts";
 import { confirmDialogWalk } from "./confirmDialogWalk.ts";
@@ -54,6 +55,7 @@ export const WALKS: { readonly [N in MachineName]: MachineWalk<MachineNamed<N>> 
   negativeDetailMachine: negativeDetailWalk,
   negativeAddMachine: negativeAddWalk,
   uploadHistoryMachine: uploadHistoryWalk,
+  auditLogMachine: auditLogWalk,
 };
 
 /** The walk of one machine, typed for the machine-agnostic support code. */

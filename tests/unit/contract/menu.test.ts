@@ -47,6 +47,7 @@ describe("MENU (spec section 2)", () => {
       "/OperatorList",
       "/OperatorRoleList",
       "/AllowedIpAddress",
+      "/AuditLog",
     ]);
   });
 
@@ -57,12 +58,13 @@ describe("MENU (spec section 2)", () => {
     }
   });
 
-  it("puts the three administration screens in the admin group", () => {
+  it("puts the administration screens in the admin group", () => {
     const admin = group(MENU, "admin");
     expect(admin?.children?.map((c) => c.screenId)).toEqual([
       "OperatorList",
       "OperatorRoleList",
       "AllowedIpAddress",
+      "AuditLog",
     ]);
     for (const c of admin?.children ?? []) expect(c.screenId && SCREENS[c.screenId].group).toBe("admin");
   });
@@ -79,7 +81,7 @@ describe("menuScreenIds", () => {
     const list = menuScreenIds();
     expect(list).toEqual(leaves(MENU).map((l) => l.screenId));
     expect(new Set(list).size).toBe(list.length);
-    expect(list).toHaveLength(11);
+    expect(list).toHaveLength(12);
   });
 
   it("lists only known screen IDs and no group", () => {
@@ -144,6 +146,7 @@ describe("visibleMenu", () => {
     expect(group(menu, "admin")?.children?.map((c) => c.menuId)).toEqual([
       "operatorList",
       "allowedIpAddress",
+      "auditLog",
     ]);
   });
 

@@ -3,6 +3,8 @@ import { ERROR } from "../../../contract/errors.ts";
 import { KEYWORD_SEARCH_LIMIT, keywordLines } from "../../../contract/keywords.ts";
 import { messageText } from "../../../contract/messages.ts";
 import { ApiError } from "../../apiError.ts";
+import { operatorActor } from "../../audit/operatorActor.ts";
+import { recordAudit } from "../../audit/recordAudit.ts";
 import {
   keywordCategoriesWithCounts,
   keywordCategoryExists,
@@ -19,6 +21,9 @@ export interface KeywordListRequest {
 }
 
 const dateOf = (value: string | undefined) => (value === undefined ? undefined : new Date(value));
+
+/** Most keywords an audit summary names; the count says how many there were in all. */
+const AUDITED_KEYWORDS = 20;
 
 /** The keyword screens over src/server/lists, scoped to the caller's tenant. */
 export function createKeywordService(deps: ServiceDeps) {
@@ -51,7 +56,7 @@ export function createKeywordService(deps: ServiceDeps) {
 
     /** Adds the entered keywords (validated by the contract); an existing one is refreshed. */
     async add(
-      caller: { companyId: string; operatorId: number; lang: Lang },
+      caller: { companyId: string; operatorId: number; lang: Lang; sourceIp: string },
       categoryId: string,
       text: string,
     ) {
@@ -64,16 +69,36 @@ export function createKeywordService(deps: ServiceDeps) {
               message: messageText(caller.lang, "validation.unknownKeywordCategory"),
             },
           ]);
-        await addKeywords(trx, caller.companyId, categoryId, keywords, {
-          operatorId: caller.operatorId,
-          at: now(),
-        });
-        return new Set(keywords).size;
+        const at = now();
+        await addKeywords(trx, caller.companyId, categoryId, keywords, { operatorId: caller.operatorId, at });
+        // With the change itself: an unknown category (refused above) never gets here.
+        const actor = await operatorActor(trx, { ...caller, sourceIp: caller.sourceIp });
+        const unique = [...new Set(keywords)];
+        const after = { count: unique.length, keywords: unique.slice(0, AUDITED_KEYWORDS) };
+        await recordAudit(trx, { ...actor, at, action: "keyword", target: `keyword:${categoryId}`, after });
+        return unique.length;
       });
     },
 
-    delete(companyId: string, categoryId: string, keywords: readonly string[]) {
-      return db.transaction().execute((trx) => deleteKeywords(trx, companyId, categoryId, keywords));
+    delete(
+      companyId: string,
+      categoryId: string,
+      keywords: readonly string[],
+      by: { operatorId: number; sourceIp: string },
+    ) {
+      return db.transaction().execute(async (trx) => {
+        const deleted = await deleteKeywords(trx, companyId, categoryId, keywords);
+        const actor = await operatorActor(trx, { companyId, ...by });
+        const before = { count: keywords.length, keywords: keywords.slice(0, AUDITED_KEYWORDS), deleted };
+        await recordAudit(trx, {
+          ...actor,
+          at: now(),
+          action: "keyword",
+          target: `keyword:${categoryId}`,
+          before,
+        });
+        return deleted;
+      });
     },
   };
 }

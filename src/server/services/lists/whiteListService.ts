@@ -1,4 +1,6 @@
 import { WHITE_SEARCH_LIMIT, type WhiteEntryType, whiteValueLines } from "../../../contract/whiteList.ts";
+import { operatorActor } from "../../audit/operatorActor.ts";
+import { recordAudit } from "../../audit/recordAudit.ts";
 import { searchWhiteEntries } from "../../lists/whiteSearch.ts";
 import { addWhiteEntries, deleteWhiteEntries } from "../../lists/whiteWrites.ts";
 import type { ServiceDeps } from "../deps.ts";
@@ -9,6 +11,13 @@ export interface WhiteSearchRequest {
   createdFrom?: string;
   createdTo?: string;
 }
+
+/** Most entries an audit summary names; the count says how many there were in all. */
+const AUDITED_ENTRIES = 20;
+const auditedEntries = <T>(entries: readonly T[]) => ({
+  count: entries.length,
+  entries: entries.slice(0, AUDITED_ENTRIES),
+});
 
 /** The white list screens (/white, /white/new) over src/server/lists, scoped to the caller's tenant. */
 export function createWhiteListService(deps: ServiceDeps) {
@@ -31,16 +40,32 @@ export function createWhiteListService(deps: ServiceDeps) {
     },
 
     /** Adds the entered values (validated by the contract); a duplicate refreshes its time and operator. */
-    async add(companyId: string, operatorId: number, type: WhiteEntryType, values: string) {
+    async add(companyId: string, operatorId: number, type: WhiteEntryType, values: string, sourceIp: string) {
       const entries = whiteValueLines(values).map((value) => ({ type, value }));
-      await db
-        .transaction()
-        .execute((trx) => addWhiteEntries(trx, companyId, entries, { operatorId, at: now() }));
+      await db.transaction().execute(async (trx) => {
+        const at = now();
+        const { refused } = await addWhiteEntries(trx, companyId, entries, { operatorId, at });
+        if (refused.length > 0) return;
+        // With the change itself: a refused add (validation, permission) never gets here.
+        const actor = await operatorActor(trx, { companyId, operatorId, sourceIp });
+        const after = auditedEntries(entries);
+        await recordAudit(trx, { ...actor, at, action: "white", target: `white:${type}`, after });
+      });
       return entries.length;
     },
 
-    delete(companyId: string, entries: readonly { type: WhiteEntryType; value: string }[]) {
-      return db.transaction().execute((trx) => deleteWhiteEntries(trx, companyId, entries));
+    delete(
+      companyId: string,
+      entries: readonly { type: WhiteEntryType; value: string }[],
+      by: { operatorId: number; sourceIp: string },
+    ) {
+      return db.transaction().execute(async (trx) => {
+        const deleted = await deleteWhiteEntries(trx, companyId, entries);
+        const actor = await operatorActor(trx, { companyId, ...by });
+        const before = { ...auditedEntries(entries), deleted };
+        await recordAudit(trx, { ...actor, at: now(), action: "white", target: "white", before });
+        return deleted;
+      });
     },
   };
 }
