@@ -262,6 +262,9 @@ export interface WhiteEntriesTable {
   value: string;
   created_at: Generated<Date>;
   created_by: number | null;
+  /** The instant the entry stops counting (the end of a JST day); null: no expiry (migration 027). */
+  valid_until: Date | null;
+  note: Generated<string>;
 }
 
 export interface KeywordCategoriesTable {

@@ -12,13 +12,11 @@ export function registerWhiteListRoutes(app: FastifyInstance, service: WhiteList
 
   registerCall(app, whiteAdd, async ({ auth, telegram }) => ({
     telegram: {
-      added: await service.add(
-        auth().companyId,
-        auth().operatorId,
+      added: await service.add(auth().companyId, auth().operatorId, {
+        ...telegram,
         // The contract refuses an empty type ("Type is required.").
-        telegram.type as Exclude<typeof telegram.type, "">,
-        telegram.values,
-      ),
+        type: telegram.type as Exclude<typeof telegram.type, "">,
+      }),
     },
     messages: ["001"],
   }));
