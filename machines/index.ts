@@ -11,6 +11,8 @@ import { displayFormatEditMachine } from "./event/displayFormatEditMachine.ts";
 import { eventDetailMachine } from "./event/eventDetailMachine.ts";
 import { eventSearchMachine } from "./event/eventSearchMachine.ts";
 import { manualScreeningMachine } from "./event/manualScreeningMachine.ts";
+import { listAddFormMachine } from "./lists/listAddFormMachine.ts";
+import { listSearchMachine } from "./lists/listSearchMachine.ts";
 import { menuPermissionsMachine } from "./menu/menuPermissionsMachine.ts";
 import { notificationsMachine } from "./notifications/notificationsMachine.ts";
 import { releasedRuleListMachine } from "./rules/releasedRuleListMachine.ts";
@@ -27,6 +29,8 @@ export {
   displayFormatEditMachine,
   eventDetailMachine,
   eventSearchMachine,
+  listAddFormMachine,
+  listSearchMachine,
   manualScreeningMachine,
   menuPermissionsMachine,
   notificationsMachine,
@@ -150,6 +154,20 @@ export const MACHINES = [
     description:
       "Chooses a CSV file (required, .csv) and the options, uploads it after the confirmation dialog and ends with the job's id; a refusal shows its errors in the form, an exception offers a retry (spec sections 5 and 7, issue 39).",
     machine: csvUploadFormMachine,
+  },
+  {
+    name: "listSearchMachine",
+    title: "List search and delete",
+    description:
+      "Searches a list (white entries, keywords, keyword categories): rows or 676, selection one by one or all, delete of the selection after the Yes/No confirmation, then the same search again (spec section 2, issue 40).",
+    machine: listSearchMachine,
+  },
+  {
+    name: "listAddFormMachine",
+    title: "List registration form",
+    description:
+      "Registers white entries or keywords: the contract's rules first (the spec's messages in the form), then the Yes/No confirmation, then the save (001) and back to the list; a refusal or an exception stays in the form (spec sections 2 and 5, issue 40).",
+    machine: listAddFormMachine,
   },
 ] as const satisfies readonly RegisteredMachine[];
 

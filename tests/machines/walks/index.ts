@@ -12,6 +12,8 @@ import { csvUploadFormWalk } from "./csvUploadFormWalk.ts";
 import { displayFormatEditWalk } from "./displayFormatEditWalk.ts";
 import { eventDetailWalk } from "./eventDetailWalk.ts";
 import { eventSearchWalk } from "./eventSearchWalk.ts";
+import { listAddFormWalk } from "./listAddFormWalk.ts";
+import { listSearchWalk } from "./listSearchWalk.ts";
 import { manualScreeningWalk } from "./manualScreeningWalk.ts";
 import { menuPermissionsWalk } from "./menuPermissionsWalk.ts";
 import { notificationsWalk } from "./notificationsWalk.ts";
@@ -36,6 +38,8 @@ export const WALKS: { readonly [N in MachineName]: MachineWalk<MachineNamed<N>> 
   allowedIpEditMachine: allowedIpEditWalk,
   csvJobPollingMachine: csvJobPollingWalk,
   csvUploadFormMachine: csvUploadFormWalk,
+  listSearchMachine: listSearchWalk,
+  listAddFormMachine: listAddFormWalk,
 };
 
 /** The walk of one machine, typed for the machine-agnostic support code. */
