@@ -3,7 +3,7 @@ import type { ErrorItem } from "../../src/contract/envelope.ts";
 import { callSteps, outcomeAccepted } from "../shared/callStep.ts";
 import { internalFailure } from "../shared/internalFailure.ts";
 import { notProvided } from "../shared/notProvided.ts";
-import type { CallOutcome } from "../shared/outcome.ts";
+import { acceptedResult, type CallOutcome } from "../shared/outcome.ts";
 
 /** One row of a list: its key (what a delete names) and its cells as the table shows them. */
 export interface ListRow {
@@ -18,6 +18,8 @@ export interface ListSearchContext {
   /** The conditions of the search shown (a delete searches again with them). */
   criteria: ListCriteria;
   rows: ListRow[];
+  /** What the answer says the list is (a keyword category's name); null when it names nothing. */
+  title: string | null;
   /** Keys of the selected rows, in the order of the rows. */
   selected: string[];
   /** The last refusal or failure (the app has shown and routed a refusal as spec section 8 says). */
@@ -30,7 +32,7 @@ export type ListSearchEvent =
   | { type: "rows.toggleAll" }
   | { type: "delete.request" };
 
-export type SearchRowsOutcome = CallOutcome<{ rows: ListRow[] }>;
+export type SearchRowsOutcome = CallOutcome<{ rows: ListRow[]; title?: string | null }>;
 export type DeleteRowsOutcome = CallOutcome<{ deleted: number }>;
 export interface SearchRowsInput {
   criteria: ListCriteria;
@@ -69,8 +71,9 @@ const listSearchSetup = setup({
       assertEvent(event, "search.submit");
       return { criteria: event.criteria };
     }),
-    recordRows: assign((_, params: { result: { rows: ListRow[] } }) => ({
+    recordRows: assign((_, params: { result: { rows: ListRow[]; title?: string | null } }) => ({
       rows: params.result.rows,
+      title: params.result.title ?? null,
       selected: [],
       errors: [],
     })),
@@ -105,7 +108,7 @@ const submit = { target: "#listSearch.searching", actions: "recordCriteria" } as
 
 export const listSearchMachine = listSearchSetup.createMachine({
   id: "listSearch",
-  context: { criteria: {}, rows: [], selected: [], errors: [] },
+  context: { criteria: {}, rows: [], title: null, selected: [], errors: [] },
   initial: "idle",
   states: {
     idle: {
@@ -120,7 +123,10 @@ export const listSearchMachine = listSearchSetup.createMachine({
           {
             guard: "noRows",
             target: "noData",
-            actions: { type: "recordRows", params: { result: { rows: [] } } },
+            actions: {
+              type: "recordRows",
+              params: ({ event }) => ({ result: acceptedResult(event.output) }),
+            },
           },
         ],
         accepted: { target: "showing", actions: "recordRows" },

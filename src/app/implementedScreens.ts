@@ -11,6 +11,11 @@ export const IMPLEMENTED_SCREEN_IDS = [
   "ApiConnectionInfo",
   "ReleasedRuleList",
   "EventItemDisplayFormatEdit",
+  "WhiteList",
+  "WhiteAdd",
+  "KeywordCategoryList",
+  "KeywordList",
+  "KeywordAdd",
 ] as const satisfies readonly ScreenId[];
 
 export type ImplementedScreenId = (typeof IMPLEMENTED_SCREEN_IDS)[number];

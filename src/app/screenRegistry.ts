@@ -36,6 +36,26 @@ const IMPLEMENTED_COMPONENTS = {
     () => withTexts("event", import("./features/event/EventItemDisplayFormatEditScreen.tsx")),
     (m) => m.EventItemDisplayFormatEditScreen,
   ),
+  WhiteList: lazyScreen(
+    () => withTexts("lists", import("./features/lists/white/WhiteListScreen.tsx")),
+    (m) => m.WhiteListScreen,
+  ),
+  WhiteAdd: lazyScreen(
+    () => withTexts("lists", import("./features/lists/white/WhiteAddScreen.tsx")),
+    (m) => m.WhiteAddScreen,
+  ),
+  KeywordCategoryList: lazyScreen(
+    () => withTexts("lists", import("./features/lists/keyword/KeywordCategoryListScreen.tsx")),
+    (m) => m.KeywordCategoryListScreen,
+  ),
+  KeywordList: lazyScreen(
+    () => withTexts("lists", import("./features/lists/keyword/KeywordListScreen.tsx")),
+    (m) => m.KeywordListScreen,
+  ),
+  KeywordAdd: lazyScreen(
+    () => withTexts("lists", import("./features/lists/keyword/KeywordAddScreen.tsx")),
+    (m) => m.KeywordAddScreen,
+  ),
 } satisfies Record<ImplementedScreenId, LazyScreen>;
 
 export const SCREEN_COMPONENTS: Partial<Record<ScreenId, LazyScreen>> = IMPLEMENTED_COMPONENTS;
