@@ -3,7 +3,7 @@ import { createActorContext } from "@xstate/react";
 import { format, subMonths } from "date-fns";
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useParams } from "wouter";
+import { useRoute } from "wouter";
 import { fromPromise } from "xstate";
 import {
   type DeleteRowsInput,
@@ -13,6 +13,7 @@ import {
 } from "../../../../../machines/lists/listSearchMachine.ts";
 import { inJapan } from "../../../../contract/japanTime.ts";
 import { keywordDelete, keywordList } from "../../../../contract/keywords.ts";
+import { SCREENS } from "../../../../contract/screens.ts";
 import { useRunCall } from "../../../actors/CallRunner.tsx";
 import { useConfirm } from "../../../actors/ConfirmDialogActor.tsx";
 import { formatDateTime } from "../../../i18n/format.ts";
@@ -33,10 +34,14 @@ const text = (value: string | boolean | undefined): string => (typeof value === 
 // 676 is said in place; the snackbar would say it twice.
 const SEARCH_HANDLING = { suppressMessages: true } as const;
 
-/** The path's category, as entered in the address bar or linked. */
+/**
+ * The path's category, as entered in the address bar or linked. The protected screens are rendered
+ * under one route without a pattern (routes.tsx), so the screen matches its own pattern here.
+ */
 export function useCategoryId(): string {
-  const { category } = useParams<{ category: string }>();
-  return category ?? "";
+  const [, list] = useRoute<{ category: string }>(SCREENS.KeywordList.path as string);
+  const [, add] = useRoute<{ category: string }>(SCREENS.KeywordAdd.path as string);
+  return list?.category ?? add?.category ?? "";
 }
 
 /** The updated-at range's default start: three months before today, in Japan (spec section 2). */
