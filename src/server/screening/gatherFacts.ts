@@ -4,12 +4,8 @@ import type { KeywordTarget } from "../../contract/rules.ts";
 import type { Party, Transaction } from "../../contract/screening.ts";
 import { PREPARED } from "../db/preparedStatements.ts";
 import type { Database } from "../db/schema.ts";
-import {
-  type KeywordHits,
-  type KeywordProbe,
-  keywordHitsOf,
-  keywordHitsSql,
-} from "../lists/keywordLookup.ts";
+import type { KeywordHits, KeywordProbe } from "../lists/keywordLookup.ts";
+import { keywordHitsInMemory, keywordVersionsOf, keywordVersionsSql } from "../lists/keywordMatcher.ts";
 import { type NegativeProbe, negativeProbesOf } from "../lists/negativeKeys.ts";
 import { negativeHitsOf, negativeHitsSql, negativePairId } from "../lists/negativeLookup.ts";
 import { whiteMatchesOf, whiteMatchesSql, whiteProbesOf } from "../lists/whiteLookup.ts";
@@ -107,11 +103,7 @@ const PARAMETERS = [
   "negativeCompany",
   "negativeItem",
   "negativeValue",
-  "keywordScreening",
   "keywordCompany",
-  "keywordCategory",
-  "keywordLabel",
-  "keywordText",
   "velocityCount",
   "velocitySingle",
   "velocityCompany",
@@ -134,7 +126,7 @@ type Parameter = (typeof PARAMETERS)[number];
 /**
  * The facts of a batch of screenings in one statement of fixed text (a prepared statement on
  * PostgreSQL, compiled once here): white entries, negative keys (all items of both parties),
- * keywords (all categories), velocity (all keys and windows), whether the purchaser's e-mail was seen
+ * the versions of the tenants' keyword lists (their keywords are matched in memory, keywordMatcher.ts), velocity (all keys and windows), whether the purchaser's e-mail was seen
  * before, IP geolocation and the guards' credential fingerprints, each one scalar subquery over the
  * whole batch's probes (each probe names its screening), so the statement's fixed costs (planning,
  * executor start, round trip, commit) are paid once per batch, not per screening.
@@ -145,7 +137,7 @@ const factsStatement = fixedStatement(
     sql<Record<string, unknown>>`${sql.raw(PREPARED)}select
     ${whiteMatchesSql({ screening: p.whiteScreening, companyId: p.whiteCompany, type: p.whiteType, value: p.whiteValue })} as white,
     ${negativeHitsSql({ screening: p.negativeScreening, companyId: p.negativeCompany, item: p.negativeItem, value: p.negativeValue })} as negative,
-    ${keywordHitsSql({ screening: p.keywordScreening, companyId: p.keywordCompany, categoryId: p.keywordCategory, label: p.keywordLabel, text: p.keywordText })} as keyword,
+    ${keywordVersionsSql(p.keywordCompany)} as keyword_versions,
     ${velocitySql({ count: p.velocityCount, single: p.velocitySingle, companyId: p.velocityCompany, keyType: p.velocityKey, windowMs: p.velocityWindow, value: p.velocityValue, now: p.velocityNow, excluded: p.velocityExcluded })} as velocity,
     ${earlierMailSql({ screening: p.mailScreening, companyId: p.mailCompany, mail: p.mailValue, now: p.mailNow })} as mail_seen,
     ${ipGeoSql({ screening: p.geoScreening, companyId: p.geoCompany, address: p.geoAddress })} as geo,
@@ -155,6 +147,7 @@ const factsStatement = fixedStatement(
 /** What one screening reads: its probes of every look-up, and how its facts are made of the answers. */
 interface Probes {
   negative: NegativeProbe[];
+  keywords: KeywordProbe[];
   velocityNeeds: VelocityNeed[];
   velocityCounts: NumberedVelocityCount[];
   /** Whether a pending screening before it has one of the purchaser's e-mail keys. */
@@ -191,13 +184,9 @@ function addProbes(
     values.negativeItem.push(probe.item);
     values.negativeValue.push(probe.value);
   }
-  for (const probe of keywordProbesOf(tx, needs.keywords)) {
-    values.keywordScreening.push(screening);
-    values.keywordCompany.push(companyId);
-    values.keywordCategory.push(probe.categoryId);
-    values.keywordLabel.push(probe.label);
-    values.keywordText.push(probe.text);
-  }
+  // Matched in memory after the statement: it only reads the tenant's keyword version.
+  const keywords = keywordProbesOf(tx, needs.keywords);
+  if (keywords.length > 0) values.keywordCompany.push(companyId);
   const velocityNeeds = [...needs.velocity].map(([key, windows]) => ({ key, windowsMs: [...windows] }));
   const velocityCounts = velocityCountsOf(velocityNeeds, linkKeys).map((count) => {
     // Numbered across the batch: the answers come back by number.
@@ -239,7 +228,7 @@ function addProbes(
     pending !== undefined &&
     purchaserMails.length > 0 &&
     pendingBefore(db, pending, "mail", purchaserMails).length > 0;
-  return { negative, velocityNeeds, velocityCounts, pendingMail };
+  return { negative, keywords, velocityNeeds, velocityCounts, pendingMail };
 }
 
 /**
@@ -262,7 +251,14 @@ export async function gatherFactsOf(
   const count = requests.length;
   const white = whiteMatchesOf(answers.white, count);
   const negativeHits = negativeHitsOf(answers.negative, count);
-  const keywordHits = keywordHitsOf(answers.keyword, count);
+  const keywordHits = await keywordHitsInMemory(
+    db,
+    requests.map((request, screening) => ({
+      companyId: request.companyId,
+      probes: (probes[screening] as Probes).keywords,
+    })),
+    keywordVersionsOf(answers.keyword_versions),
+  );
   const velocity = velocityAnswersOf(answers.velocity);
   const mailSeen = new Set((answers.mail_seen ?? []) as number[]);
   const geos = ipGeoOf(answers.geo, count);
