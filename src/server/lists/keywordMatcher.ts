@@ -16,11 +16,18 @@ export class KeywordMatcher {
   /** Per category: keywords of one character by that character, longer ones by their first two. */
   private readonly categories = new Map<string, { single: Set<string>; byPair: Map<string, string[]> }>();
 
-  constructor(rows: readonly { category_id: string; keyword: string }[]) {
+  /** Each keyword as stored -> folded: a rebuild folds only the keywords the last one did not have. */
+  readonly folds = new Map<string, string>();
+
+  constructor(
+    rows: readonly { category_id: string; keyword: string }[],
+    previous: ReadonlyMap<string, string> = new Map(),
+  ) {
     for (const row of rows) {
-      const folded = normalizeKeywordText(row.keyword);
+      const folded = previous.get(row.keyword) ?? normalizeKeywordText(row.keyword) ?? "";
+      this.folds.set(row.keyword, folded);
       // A keyword of spaces alone folds to nothing and matches nothing (as it did in SQL).
-      if (folded === undefined || folded === "") continue;
+      if (folded === "") continue;
       let category = this.categories.get(row.category_id);
       if (!category) {
         category = { single: new Set(), byPair: new Map() };
@@ -94,12 +101,13 @@ export function keywordMatcherOf(
   }
   const cached = byCompany.get(companyId);
   if (cached && cached.version === version) return cached.matcher;
+  const previous = cached?.matcher.then((built) => built.folds).catch(() => undefined);
   const matcher = db
     .selectFrom("keywords")
     .select(["category_id", "keyword"])
     .where("company_id", "=", companyId)
     .execute()
-    .then((rows) => new KeywordMatcher(rows));
+    .then(async (rows) => new KeywordMatcher(rows, await previous));
   // A failed load is not kept: the next screening tries again.
   matcher.catch(() => byCompany.delete(companyId));
   byCompany.set(companyId, { version, matcher });

@@ -32,6 +32,16 @@ describe("KeywordMatcher (the engine's in-memory keyword matching)", () => {
     expect(matcher.match("NONE", fold("私書箱"))).toEqual({ contains: false, prefix: false });
   });
 
+  it("a rebuild with the earlier folds matches the added keyword and no longer the removed one", () => {
+    const rebuilt = new KeywordMatcher(
+      [...rows("ITEM", ["Gift Card", "電子マネー"]), ...rows("ADDR", ["私書箱"])],
+      matcher.folds,
+    );
+    expect(rebuilt.match("ITEM", fold("電子マネー 1万円分")).contains).toBe(true);
+    expect(rebuilt.match("ITEM", fold("ギフトカード")).contains).toBe(false);
+    expect(rebuilt.match("ITEM", fold("gift card")).prefix).toBe(true);
+  });
+
   it("agrees with a plain scan over many keywords", () => {
     const keywords = Array.from({ length: 2_000 }, (_, i) => `kw${(i * 7919) % 10_007}x`);
     const many = new KeywordMatcher(rows("C", keywords));
