@@ -14,7 +14,10 @@ import type { KeywordHits, KeywordProbe } from "./keywordLookup.ts";
  */
 export class KeywordMatcher {
   /** Per category: keywords of one character by that character, longer ones by their first two. */
-  private readonly categories = new Map<string, { single: Set<string>; byPair: Map<string, string[]> }>();
+  private readonly categories = new Map<
+    string,
+    { single: Set<string>; byPair: Map<string, string[]>; all: Set<string> }
+  >();
 
   /** Each keyword as stored -> folded: a rebuild folds only the keywords the last one did not have. */
   readonly folds = new Map<string, string>();
@@ -30,16 +33,18 @@ export class KeywordMatcher {
       if (folded === "") continue;
       let category = this.categories.get(row.category_id);
       if (!category) {
-        category = { single: new Set(), byPair: new Map() };
+        category = { single: new Set(), byPair: new Map(), all: new Set() };
         this.categories.set(row.category_id, category);
       }
+      // Two stored keywords may fold alike ("ＡＢＣ", "abc"): one is enough.
+      if (category.all.has(folded)) continue;
+      category.all.add(folded);
       if (folded.length === 1) category.single.add(folded);
       else {
         const pair = folded.slice(0, 2);
         const bucket = category.byPair.get(pair);
-        if (bucket) {
-          if (!bucket.includes(folded)) bucket.push(folded);
-        } else category.byPair.set(pair, [folded]);
+        if (bucket) bucket.push(folded);
+        else category.byPair.set(pair, [folded]);
       }
     }
   }
