@@ -17,6 +17,8 @@ import { displayFormatEditMachine } from "./event/displayFormatEditMachine.ts";
 import { eventDetailMachine } from "./event/eventDetailMachine.ts";
 import { eventSearchMachine } from "./event/eventSearchMachine.ts";
 import { manualScreeningMachine } from "./event/manualScreeningMachine.ts";
+import { listAddFormMachine } from "./lists/listAddFormMachine.ts";
+import { listSearchMachine } from "./lists/listSearchMachine.ts";
 import { negativeAddMachine } from "./lists/negativeAddMachine.ts";
 import { negativeDetailMachine } from "./lists/negativeDetailMachine.ts";
 import { negativeListMachine } from "./lists/negativeListMachine.ts";
@@ -38,6 +40,8 @@ export {
   displayFormatEditMachine,
   eventDetailMachine,
   eventSearchMachine,
+  listAddFormMachine,
+  listSearchMachine,
   manualScreeningMachine,
   menuPermissionsMachine,
   negativeAddMachine,
@@ -240,6 +244,20 @@ export const MACHINES = [
     description:
       "Loads the operator filter's choices and the newest page of the tenant's audit rows, applies a filter (date range, operator, action), pages by keyset cursor forwards and back, and saves the filtered rows as a CSV file in UTF-8 or CP932 (issue 41).",
     machine: auditLogMachine,
+  },
+  {
+    name: "listSearchMachine",
+    title: "List search and delete",
+    description:
+      "Searches a list (white entries, keywords, keyword categories): rows or 676, selection one by one or all, delete of the selection after the Yes/No confirmation, then the same search again (spec section 2, issue 40).",
+    machine: listSearchMachine,
+  },
+  {
+    name: "listAddFormMachine",
+    title: "List registration form",
+    description:
+      "Registers white entries or keywords: the contract's rules first (the spec's messages in the form), then the Yes/No confirmation, then the save (001) and back to the list; a refusal or an exception stays in the form (spec sections 2 and 5, issue 40).",
+    machine: listAddFormMachine,
   },
 ] as const satisfies readonly RegisteredMachine[];
 

@@ -27,6 +27,11 @@ export const IMPLEMENTED_SCREEN_IDS = [
   "CsvNegative",
   "NegativeHistory",
   "AuditLog",
+  "WhiteList",
+  "WhiteAdd",
+  "KeywordCategoryList",
+  "KeywordList",
+  "KeywordAdd",
 ] as const satisfies readonly ScreenId[];
 
 export type ImplementedScreenId = (typeof IMPLEMENTED_SCREEN_IDS)[number];

@@ -100,6 +100,26 @@ const IMPLEMENTED_COMPONENTS = {
     () => withTexts("admin", import("./features/admin/auditLog/AuditLogScreen.tsx")),
     (m) => m.AuditLogScreen,
   ),
+  WhiteList: lazyScreen(
+    () => withTexts("lists", import("./features/lists/white/WhiteListScreen.tsx")),
+    (m) => m.WhiteListScreen,
+  ),
+  WhiteAdd: lazyScreen(
+    () => withTexts("lists", import("./features/lists/white/WhiteAddScreen.tsx")),
+    (m) => m.WhiteAddScreen,
+  ),
+  KeywordCategoryList: lazyScreen(
+    () => withTexts("lists", import("./features/lists/keyword/KeywordCategoryListScreen.tsx")),
+    (m) => m.KeywordCategoryListScreen,
+  ),
+  KeywordList: lazyScreen(
+    () => withTexts("lists", import("./features/lists/keyword/KeywordListScreen.tsx")),
+    (m) => m.KeywordListScreen,
+  ),
+  KeywordAdd: lazyScreen(
+    () => withTexts("lists", import("./features/lists/keyword/KeywordAddScreen.tsx")),
+    (m) => m.KeywordAddScreen,
+  ),
 } satisfies Record<ImplementedScreenId, LazyScreen>;
 
 export const SCREEN_COMPONENTS: Partial<Record<ScreenId, LazyScreen>> = IMPLEMENTED_COMPONENTS;

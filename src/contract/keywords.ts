@@ -50,6 +50,8 @@ export const keywordList = defineCall({
     })
     .strict(),
   response: z.object({
+    /** The category searched (its heading on the screen); null when the tenant has no such category. */
+    category: z.object({ name: z.string(), target: z.string() }).nullable(),
     keywords: z.array(
       z.object({ keyword: z.string(), updatedAt: z.string(), updatedBy: z.string().nullable() }),
     ),

@@ -6,12 +6,26 @@ import { issue } from "./validation.ts";
  * White list (spec 2, /white and /white/new): entries that let a trusted customer through. Decided
  * numbers: a value line holds at most 50 characters (the spec's IP limit, the longest white type)
  * and one registration at most 100 values; a search answers at most 1,000 rows, newest first.
+ * An entry may carry an expiry (valid until, a JST date: the entry counts until that day ends) and a
+ * note of at most 200 characters (issue 40 part 9); the engine ignores an expired entry.
  */
 export const WHITE_TYPES = ["ip", "shopMemberId", "tel"] as const;
 export type WhiteEntryType = (typeof WHITE_TYPES)[number];
 export const WHITE_VALUE_MAX_LENGTH = 50;
 export const WHITE_MAX_VALUES = 100;
 export const WHITE_SEARCH_LIMIT = 1_000;
+export const WHITE_NOTE_MAX_LENGTH = 200;
+/** "Expires within 7 days": the list's filter of entries whose expiry comes within this many days. */
+export const WHITE_EXPIRING_DAYS = 7;
+
+const YMD = /^\d{4}-\d{2}-\d{2}$/;
+/** A yyyy-MM-dd that names a real day. */
+const isYmd = (value: string): boolean =>
+  YMD.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+
+/** The instant a white entry valid until the JST day `ymd` stops counting: that day's end in Japan. */
+export const whiteExpiryInstant = (ymd: string): Date =>
+  new Date(new Date(`${ymd}T00:00:00+09:00`).getTime() + 86_400_000);
 
 const TEL = /^[0-9-]{1,20}$/;
 const validFor = (type: WhiteEntryType, value: string): boolean =>
@@ -33,7 +47,11 @@ const whiteRowSchema = z.object({
   value: z.string(),
   createdAt: z.string(),
   operatorName: z.string().nullable(),
+  /** The instant the entry stops counting (the end of its JST valid-until day); null: no expiry. */
+  validUntil: z.string().nullable(),
+  note: z.string(),
 });
+export type WhiteRow = z.infer<typeof whiteRowSchema>;
 
 export const whiteSearch = defineCall({
   name: "whiteSearch",
@@ -48,6 +66,8 @@ export const whiteSearch = defineCall({
       value: z.string().trim().max(WHITE_VALUE_MAX_LENGTH).default(""),
       createdFrom: z.iso.datetime({ offset: true }).optional(),
       createdTo: z.iso.datetime({ offset: true }).optional(),
+      /** Only entries whose expiry comes within WHITE_EXPIRING_DAYS days (not yet passed). */
+      expiringSoon: z.boolean().default(false),
     })
     .strict(),
   response: z.object({ entries: z.array(whiteRowSchema) }),
@@ -62,6 +82,17 @@ export const whiteAdd = defineCall({
     .object({
       type: z.union([z.enum(WHITE_TYPES), z.literal("")]).default(""),
       values: z.string().default(""),
+      /** yyyy-MM-dd (JST), or empty: no expiry. */
+      validUntil: z
+        .string()
+        .trim()
+        .refine((value) => value === "" || isYmd(value), issue("dateFormat", { format: "yyyy-MM-dd" }))
+        .default(""),
+      note: z
+        .string()
+        .trim()
+        .max(WHITE_NOTE_MAX_LENGTH, issue("max", { max: WHITE_NOTE_MAX_LENGTH }))
+        .default(""),
     })
     .strict()
     .superRefine((request, context) => {

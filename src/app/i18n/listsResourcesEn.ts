@@ -1,10 +1,14 @@
+import keywordEn from "./locales/en/keyword.json";
 import listsEn from "./locales/en/lists.json";
 import negativeEn from "./locales/en/negative.json";
+import whiteEn from "./locales/en/white.json";
 
 /** The lists screens' English namespaces: a chunk of their own, loaded with those screens (resources.ts). */
 export const listsResourcesEn = {
   lists: listsEn,
   negative: negativeEn,
+  white: whiteEn,
+  keyword: keywordEn,
 } as const;
 
 export type ListsResources = typeof listsResourcesEn;

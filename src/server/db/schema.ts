@@ -25,6 +25,7 @@ export interface Database {
   white_entries: WhiteEntriesTable;
   keyword_categories: KeywordCategoriesTable;
   keywords: KeywordsTable;
+  keyword_list_versions: KeywordListVersionsTable;
   ip_geo_ranges: IpGeoRangesTable;
   events: EventsTable;
   event_parties: EventPartiesTable;
@@ -276,6 +277,15 @@ export interface WhiteEntriesTable {
   value: string;
   created_at: Generated<Date>;
   created_by: number | null;
+  /** The instant the entry stops counting (the end of a JST day); null: no expiry (migration 027). */
+  valid_until: Date | null;
+  note: Generated<string>;
+}
+
+/** Moves on with every change of a tenant's keywords: the engine's in-memory matcher is rebuilt then. */
+export interface KeywordListVersionsTable {
+  company_id: string;
+  version: string;
 }
 
 export interface KeywordCategoriesTable {

@@ -15,6 +15,16 @@ export function keywordCategoriesWithCounts(db: Kysely<Database>, companyId: str
     .execute();
 }
 
+/** One of the tenant's categories by ID, or undefined. */
+export function keywordCategoryOf(db: Kysely<Database>, companyId: string, categoryId: string) {
+  return db
+    .selectFrom("keyword_categories")
+    .select(["name", "target"])
+    .where("company_id", "=", companyId)
+    .where("category_id", "=", categoryId)
+    .executeTakeFirst();
+}
+
 /** Whether the category is one of the tenant's. */
 export async function keywordCategoryExists(db: Kysely<Database>, companyId: string, categoryId: string) {
   const row = await db

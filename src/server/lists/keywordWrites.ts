@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database, KeywordCategoriesTable } from "../db/schema.ts";
+import { bumpKeywordVersion } from "./keywordMatcher.ts";
 
 /** Creates keyword categories of one tenant (the engine matches each by its target). */
 export async function addKeywordCategories(
@@ -16,7 +17,8 @@ export async function addKeywordCategories(
 }
 
 /**
- * Adds keywords to one category, stored as entered (the engine folds them when it compares, and
+ * Adds keywords to one category (and moves the tenant's keyword version: the engine's matcher is
+ * rebuilt), stored as entered (the engine folds them when it compares, and
  * % and _ are literal there); an existing keyword has its update time and operator refreshed (spec 5).
  */
 export async function addKeywords(
@@ -46,6 +48,7 @@ export async function addKeywords(
       })),
     )
     .execute();
+  await bumpKeywordVersion(db, companyId);
 }
 
 /** Removes keywords of one category; answers how many went. */
@@ -62,5 +65,6 @@ export async function deleteKeywords(
     .where("category_id", "=", categoryId)
     .where("keyword", "in", keywords)
     .executeTakeFirst();
+  await bumpKeywordVersion(db, companyId);
   return Number(result.numDeletedRows);
 }

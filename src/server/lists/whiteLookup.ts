@@ -36,14 +36,15 @@ export interface WhiteProbeColumns {
 
 /**
  * One JSON value: [screening, white type] for each type among a screening's probes found in its
- * tenant's white list, for a whole batch of screenings at once (fixed text: the probes are arrays).
+ * tenant's white list and not expired, for a whole batch of screenings at once (fixed text: the probes are arrays).
  */
 export function whiteMatchesSql(probes: WhiteProbeColumns): RawBuilder<unknown> {
   return sql`(select coalesce(json_agg(json_build_array(h.i, h.entry_type)), '[]'::json) from (
     select distinct p.i, w.entry_type
     from unnest(${probes.screening}::int[], ${probes.companyId}::text[], ${probes.type}::text[],
                 ${probes.value}::text[]) as p(i, company_id, entry_type, value)
-    join white_entries w on w.company_id = p.company_id and w.entry_type = p.entry_type and w.value = p.value) h)`;
+    join white_entries w on w.company_id = p.company_id and w.entry_type = p.entry_type and w.value = p.value
+    where w.valid_until is null or w.valid_until > now()) h)`;
 }
 
 /** Reads whiteMatchesSql's value: the white types each of `count` screenings matched. */

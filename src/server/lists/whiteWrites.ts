@@ -7,11 +7,14 @@ export interface WhiteEntryInput {
   type: WhiteType;
   /** As entered; stored normalized the way the engine looks it up. */
   value: string;
+  /** When the entry stops counting; absent or null: never. */
+  validUntil?: Date | null;
+  note?: string;
 }
 
 /**
  * Adds white entries of one tenant, each value normalized as the engine probes it; a duplicate
- * refreshes its created time and operator (spec 5). Answers the values that normalize to nothing
+ * refreshes its created time and operator (spec 5), and takes the expiry and note now given. Answers the values that normalize to nothing
  * (blank ones; nothing of the batch is stored then): checking a value against its type is the call's job.
  */
 export async function addWhiteEntries(
@@ -33,12 +36,16 @@ export async function addWhiteEntries(
         value: row.value as string,
         created_at: by.at,
         created_by: by.operatorId,
+        valid_until: row.entry.validUntil ?? null,
+        note: row.entry.note ?? "",
       })),
     )
     .onConflict((conflict) =>
       conflict.columns(["company_id", "entry_type", "value"]).doUpdateSet((eb) => ({
         created_at: eb.ref("excluded.created_at"),
         created_by: eb.ref("excluded.created_by"),
+        valid_until: eb.ref("excluded.valid_until"),
+        note: eb.ref("excluded.note"),
       })),
     )
     .execute();

@@ -10,8 +10,8 @@ export function registerKeywordRoutes(app: FastifyInstance, service: KeywordServ
   }));
 
   registerCall(app, keywordList, async ({ auth, telegram }) => {
-    const keywords = await service.list(auth().companyId, telegram);
-    return { telegram: { keywords }, ...(keywords.length === 0 ? { messages: ["676"] } : {}) };
+    const found = await service.list(auth().companyId, telegram);
+    return { telegram: found, ...(found.keywords.length === 0 ? { messages: ["676"] } : {}) };
   });
 
   registerCall(app, keywordAdd, async ({ auth, lang, telegram, request }) => ({

@@ -15,9 +15,11 @@ export function registerWhiteListRoutes(app: FastifyInstance, service: WhiteList
       added: await service.add(
         auth().companyId,
         auth().operatorId,
-        // The contract refuses an empty type ("Type is required.").
-        telegram.type as Exclude<typeof telegram.type, "">,
-        telegram.values,
+        {
+          ...telegram,
+          // The contract refuses an empty type ("Type is required.").
+          type: telegram.type as Exclude<typeof telegram.type, "">,
+        },
         request.ip,
       ),
     },

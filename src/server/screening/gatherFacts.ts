@@ -4,12 +4,8 @@ import type { KeywordTarget } from "../../contract/rules.ts";
 import type { Party, Transaction } from "../../contract/screening.ts";
 import { PREPARED } from "../db/preparedStatements.ts";
 import type { Database } from "../db/schema.ts";
-import {
-  type KeywordHits,
-  type KeywordProbe,
-  keywordHitsOf,
-  keywordHitsSql,
-} from "../lists/keywordLookup.ts";
+import type { KeywordHits, KeywordProbe } from "../lists/keywordLookup.ts";
+import { keywordHitsInMemory, keywordVersionsOf, keywordVersionsSql } from "../lists/keywordMatcher.ts";
 import { type NegativeProbe, negativeProbesOf } from "../lists/negativeKeys.ts";
 import { negativeHitsOf, negativeHitsSql, negativePairId } from "../lists/negativeLookup.ts";
 import { whiteMatchesOf, whiteMatchesSql, whiteProbesOf } from "../lists/whiteLookup.ts";
@@ -108,11 +104,7 @@ const PARAMETERS = [
   "negativeItem",
   "negativeValue",
   "negativeNow",
-  "keywordScreening",
   "keywordCompany",
-  "keywordCategory",
-  "keywordLabel",
-  "keywordText",
   "velocityCount",
   "velocitySingle",
   "velocityCompany",
@@ -135,7 +127,7 @@ type Parameter = (typeof PARAMETERS)[number];
 /**
  * The facts of a batch of screenings in one statement of fixed text (a prepared statement on
  * PostgreSQL, compiled once here): white entries, negative keys (all items of both parties),
- * keywords (all categories), velocity (all keys and windows), whether the purchaser's e-mail was seen
+ * the versions of the tenants' keyword lists (their keywords are matched in memory, keywordMatcher.ts), velocity (all keys and windows), whether the purchaser's e-mail was seen
  * before, IP geolocation and the guards' credential fingerprints, each one scalar subquery over the
  * whole batch's probes (each probe names its screening), so the statement's fixed costs (planning,
  * executor start, round trip, commit) are paid once per batch, not per screening.
@@ -146,7 +138,7 @@ const factsStatement = fixedStatement(
     sql<Record<string, unknown>>`${sql.raw(PREPARED)}select
     ${whiteMatchesSql({ screening: p.whiteScreening, companyId: p.whiteCompany, type: p.whiteType, value: p.whiteValue })} as white,
     ${negativeHitsSql({ screening: p.negativeScreening, companyId: p.negativeCompany, item: p.negativeItem, value: p.negativeValue, now: p.negativeNow })} as negative,
-    ${keywordHitsSql({ screening: p.keywordScreening, companyId: p.keywordCompany, categoryId: p.keywordCategory, label: p.keywordLabel, text: p.keywordText })} as keyword,
+    ${keywordVersionsSql(p.keywordCompany)} as keyword_versions,
     ${velocitySql({ count: p.velocityCount, single: p.velocitySingle, companyId: p.velocityCompany, keyType: p.velocityKey, windowMs: p.velocityWindow, value: p.velocityValue, now: p.velocityNow, excluded: p.velocityExcluded })} as velocity,
     ${earlierMailSql({ screening: p.mailScreening, companyId: p.mailCompany, mail: p.mailValue, now: p.mailNow })} as mail_seen,
     ${ipGeoSql({ screening: p.geoScreening, companyId: p.geoCompany, address: p.geoAddress })} as geo,
@@ -156,6 +148,7 @@ const factsStatement = fixedStatement(
 /** What one screening reads: its probes of every look-up, and how its facts are made of the answers. */
 interface Probes {
   negative: NegativeProbe[];
+  keywords: KeywordProbe[];
   velocityNeeds: VelocityNeed[];
   velocityCounts: NumberedVelocityCount[];
   /** Whether a pending screening before it has one of the purchaser's e-mail keys. */
@@ -193,13 +186,9 @@ function addProbes(
     values.negativeValue.push(probe.value);
     values.negativeNow.push(now);
   }
-  for (const probe of keywordProbesOf(tx, needs.keywords)) {
-    values.keywordScreening.push(screening);
-    values.keywordCompany.push(companyId);
-    values.keywordCategory.push(probe.categoryId);
-    values.keywordLabel.push(probe.label);
-    values.keywordText.push(probe.text);
-  }
+  // Matched in memory after the statement: it only reads the tenant's keyword version.
+  const keywords = keywordProbesOf(tx, needs.keywords);
+  if (keywords.length > 0) values.keywordCompany.push(companyId);
   const velocityNeeds = [...needs.velocity].map(([key, windows]) => ({ key, windowsMs: [...windows] }));
   const velocityCounts = velocityCountsOf(velocityNeeds, linkKeys).map((count) => {
     // Numbered across the batch: the answers come back by number.
@@ -241,7 +230,7 @@ function addProbes(
     pending !== undefined &&
     purchaserMails.length > 0 &&
     pendingBefore(db, pending, "mail", purchaserMails).length > 0;
-  return { negative, velocityNeeds, velocityCounts, pendingMail };
+  return { negative, keywords, velocityNeeds, velocityCounts, pendingMail };
 }
 
 /**
@@ -264,7 +253,14 @@ export async function gatherFactsOf(
   const count = requests.length;
   const white = whiteMatchesOf(answers.white, count);
   const negativeHits = negativeHitsOf(answers.negative, count);
-  const keywordHits = keywordHitsOf(answers.keyword, count);
+  const keywordHits = await keywordHitsInMemory(
+    db,
+    requests.map((request, screening) => ({
+      companyId: request.companyId,
+      probes: (probes[screening] as Probes).keywords,
+    })),
+    keywordVersionsOf(answers.keyword_versions),
+  );
   const velocity = velocityAnswersOf(answers.velocity);
   const mailSeen = new Set((answers.mail_seen ?? []) as number[]);
   const geos = ipGeoOf(answers.geo, count);

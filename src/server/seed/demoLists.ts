@@ -136,10 +136,23 @@ export function demoNegatives(world: DemoWorld): NegativeFields[] {
   return entries;
 }
 
-export const DEMO_WHITE_ENTRIES: readonly { entryType: "ip" | "shopMemberId" | "tel"; value: string }[] = [
-  { entryType: "ip", value: normalizeIp(OFFICE_IP) as string },
-  { entryType: "shopMemberId", value: TRUSTED_MEMBER_ID },
-  { entryType: "tel", value: normalizeTel(TRUSTED_TEL) as string },
+/** Days from the seed's time: a demo expiry that is still ahead when the demo is used. */
+const DAY_MS = 86_400_000;
+
+export const DEMO_WHITE_ENTRIES: readonly {
+  entryType: "ip" | "shopMemberId" | "tel";
+  value: string;
+  note: string;
+  /** Days after the seed's time the entry expires; absent: never. */
+  validDays?: number;
+}[] = [
+  { entryType: "ip", value: normalizeIp(OFFICE_IP) as string, note: "本社オフィス" },
+  { entryType: "shopMemberId", value: TRUSTED_MEMBER_ID, note: "法人会員（与信確認済み）" },
+  { entryType: "tel", value: normalizeTel(TRUSTED_TEL) as string, note: "優良顧客" },
+  // Documentation ranges (RFC 5737): no demo order comes from them, so the events are unchanged.
+  { entryType: "ip", value: "198.51.100.10", note: "倉庫の検品端末", validDays: 400 },
+  { entryType: "ip", value: "203.0.113.25", note: "キャンペーン期間中の提携先", validDays: 3_650 },
+  { entryType: "shopMemberId", value: "M00100777", note: "社員購入" },
 ];
 
 /** Stores the lists of one tenant; created and updated times lie before the first demo event. */
@@ -166,7 +179,12 @@ export async function seedDemoLists(
   await addWhiteEntries(
     db,
     companyId,
-    DEMO_WHITE_ENTRIES.map((entry) => ({ type: entry.entryType, value: entry.value })),
+    DEMO_WHITE_ENTRIES.map((entry) => ({
+      type: entry.entryType,
+      value: entry.value,
+      note: entry.note,
+      validUntil: entry.validDays === undefined ? null : new Date(at.getTime() + entry.validDays * DAY_MS),
+    })),
     { operatorId: null, at },
   );
 

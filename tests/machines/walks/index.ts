@@ -13,6 +13,8 @@ import { csvUploadFormWalk } from "./csvUploadFormWalk.ts";
 import { displayFormatEditWalk } from "./displayFormatEditWalk.ts";
 import { eventDetailWalk } from "./eventDetailWalk.ts";
 import { eventSearchWalk } from "./eventSearchWalk.ts";
+import { listAddFormWalk } from "./listAddFormWalk.ts";
+import { listSearchWalk } from "./listSearchWalk.ts";
 import { manualScreeningWalk } from "./manualScreeningWalk.ts";
 import { menuPermissionsWalk } from "./menuPermissionsWalk.ts";
 import { negativeAddWalk } from "./negativeAddWalk.ts";
@@ -56,6 +58,8 @@ export const WALKS: { readonly [N in MachineName]: MachineWalk<MachineNamed<N>> 
   negativeAddMachine: negativeAddWalk,
   uploadHistoryMachine: uploadHistoryWalk,
   auditLogMachine: auditLogWalk,
+  listSearchMachine: listSearchWalk,
+  listAddFormMachine: listAddFormWalk,
 };
 
 /** The walk of one machine, typed for the machine-agnostic support code. */

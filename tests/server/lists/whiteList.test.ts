@@ -56,7 +56,14 @@ describe.each(testBackends())("white list calls (%s)", (backend) => {
       await send(r.t, whiteSearch, r.viewer, { type: "ip", value: ip }),
     );
     expect(found.entries).toEqual([
-      { type: "ip", value: ip, createdAt: expect.any(String), operatorName: expect.any(String) },
+      {
+        type: "ip",
+        value: ip,
+        createdAt: expect.any(String),
+        operatorName: expect.any(String),
+        validUntil: null,
+        note: "",
+      },
     ]);
     // ACME sees none of DEMO's entries, and cannot delete them.
     const acme = await send(r.t, whiteSearch, r.acme, { type: "ip", value: ip });

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { KeywordTarget, LinkKey } from "../../../src/contract/rules.ts";
 import { type TransactionInput, transactionSchema } from "../../../src/contract/screening.ts";
+import { addKeywords } from "../../../src/server/lists/keywordWrites.ts";
 import { syncNegativeKeys } from "../../../src/server/lists/negativeLookup.ts";
 import { normalizeWhiteValue } from "../../../src/server/lists/whiteLookup.ts";
 import type { FactNeeds } from "../../../src/server/screening/factNeeds.ts";
@@ -88,13 +89,8 @@ describe.each(testBackends())("facts read in batches (%s)", (backend) => {
       .insertInto("keyword_categories")
       .values({ company_id: "DEMO", category_id: category, name: "batch", target: "address" })
       .execute();
-    await h.db
-      .insertInto("keywords")
-      .values([
-        { company_id: "DEMO", category_id: category, keyword: "転送" },
-        { company_id: "DEMO", category_id: category, keyword: "ＡＢＣ" },
-      ])
-      .execute();
+    // Through the lists module, the keywords' only writer: it moves the engine's keyword version.
+    await addKeywords(h.db, "DEMO", category, ["転送", "ＡＢＣ"], { operatorId: null, at: new Date() });
     await h.db
       .insertInto("ip_geo_ranges")
       .values({

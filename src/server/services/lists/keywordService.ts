@@ -8,6 +8,7 @@ import { recordAudit } from "../../audit/recordAudit.ts";
 import {
   keywordCategoriesWithCounts,
   keywordCategoryExists,
+  keywordCategoryOf,
   searchKeywords,
 } from "../../lists/keywordSearch.ts";
 import { addKeywords, deleteKeywords } from "../../lists/keywordWrites.ts";
@@ -47,11 +48,14 @@ export function createKeywordService(deps: ServiceDeps) {
         updatedTo: dateOf(request.updatedTo),
         limit: KEYWORD_SEARCH_LIMIT,
       });
-      return rows.map((row) => ({
-        keyword: row.keyword,
-        updatedAt: row.updated_at.toISOString(),
-        updatedBy: row.operator_name,
-      }));
+      return {
+        category: (await keywordCategoryOf(db, companyId, request.categoryId)) ?? null,
+        keywords: rows.map((row) => ({
+          keyword: row.keyword,
+          updatedAt: row.updated_at.toISOString(),
+          updatedBy: row.operator_name,
+        })),
+      };
     },
 
     /** Adds the entered keywords (validated by the contract); an existing one is refreshed. */

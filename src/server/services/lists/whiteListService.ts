@@ -1,4 +1,10 @@
-import { WHITE_SEARCH_LIMIT, type WhiteEntryType, whiteValueLines } from "../../../contract/whiteList.ts";
+import {
+  WHITE_EXPIRING_DAYS,
+  WHITE_SEARCH_LIMIT,
+  type WhiteEntryType,
+  whiteExpiryInstant,
+  whiteValueLines,
+} from "../../../contract/whiteList.ts";
 import { operatorActor } from "../../audit/operatorActor.ts";
 import { recordAudit } from "../../audit/recordAudit.ts";
 import { searchWhiteEntries } from "../../lists/whiteSearch.ts";
@@ -10,6 +16,15 @@ export interface WhiteSearchRequest {
   value: string;
   createdFrom?: string;
   createdTo?: string;
+  expiringSoon?: boolean;
+}
+
+export interface WhiteAddRequest {
+  type: WhiteEntryType;
+  values: string;
+  /** yyyy-MM-dd (JST) or empty. */
+  validUntil: string;
+  note: string;
 }
 
 /** Most entries an audit summary names; the count says how many there were in all. */
@@ -17,6 +32,11 @@ const AUDITED_ENTRIES = 20;
 const auditedEntries = <T>(entries: readonly T[]) => ({
   count: entries.length,
   entries: entries.slice(0, AUDITED_ENTRIES),
+});
+
+const expiringWindow = (at: Date) => ({
+  now: at,
+  until: new Date(at.getTime() + WHITE_EXPIRING_DAYS * 86_400_000),
 });
 
 /** The white list screens (/white, /white/new) over src/server/lists, scoped to the caller's tenant. */
@@ -29,6 +49,7 @@ export function createWhiteListService(deps: ServiceDeps) {
         valuePrefix: request.value,
         createdFrom: request.createdFrom === undefined ? undefined : new Date(request.createdFrom),
         createdTo: request.createdTo === undefined ? undefined : new Date(request.createdTo),
+        expiring: request.expiringSoon ? expiringWindow(now()) : undefined,
         limit: WHITE_SEARCH_LIMIT,
       });
       return rows.map((row) => ({
@@ -36,12 +57,20 @@ export function createWhiteListService(deps: ServiceDeps) {
         value: row.value,
         createdAt: row.created_at.toISOString(),
         operatorName: row.operator_name,
+        validUntil: row.valid_until?.toISOString() ?? null,
+        note: row.note,
       }));
     },
 
     /** Adds the entered values (validated by the contract); a duplicate refreshes its time and operator. */
-    async add(companyId: string, operatorId: number, type: WhiteEntryType, values: string, sourceIp: string) {
-      const entries = whiteValueLines(values).map((value) => ({ type, value }));
+    async add(companyId: string, operatorId: number, request: WhiteAddRequest, sourceIp: string) {
+      const validUntil = request.validUntil === "" ? null : whiteExpiryInstant(request.validUntil);
+      const entries = whiteValueLines(request.values).map((value) => ({
+        type: request.type,
+        value,
+        validUntil,
+        note: request.note,
+      }));
       await db.transaction().execute(async (trx) => {
         const at = now();
         const { refused } = await addWhiteEntries(trx, companyId, entries, { operatorId, at });
@@ -49,7 +78,7 @@ export function createWhiteListService(deps: ServiceDeps) {
         // With the change itself: a refused add (validation, permission) never gets here.
         const actor = await operatorActor(trx, { companyId, operatorId, sourceIp });
         const after = auditedEntries(entries);
-        await recordAudit(trx, { ...actor, at, action: "white", target: `white:${type}`, after });
+        await recordAudit(trx, { ...actor, at, action: "white", target: `white:${request.type}`, after });
       });
       return entries.length;
     },
