@@ -1,4 +1,3 @@
-import adminEn from "./locales/en/admin.json";
 import allowedIpEn from "./locales/en/allowedIp.json";
 import auditLogEn from "./locales/en/auditLog.json";
 import operatorsEn from "./locales/en/operators.json";
@@ -6,7 +5,6 @@ import rolesEn from "./locales/en/roles.json";
 
 /** The administration screens' English namespaces: a chunk of their own, loaded with those screens (resources.ts). */
 export const adminResourcesEn = {
-  admin: adminEn,
   operators: operatorsEn,
   roles: rolesEn,
   allowedIp: allowedIpEn,

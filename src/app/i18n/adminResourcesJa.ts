@@ -1,5 +1,4 @@
 import type { AdminResources } from "./adminResourcesEn.ts";
-import adminJa from "./locales/ja/admin.json";
 import allowedIpJa from "./locales/ja/allowedIp.json";
 import auditLogJa from "./locales/ja/auditLog.json";
 import operatorsJa from "./locales/ja/operators.json";
@@ -8,7 +7,6 @@ import type { SinglePluralForm } from "./singlePluralForm.ts";
 
 /** The administration screens' Japanese namespaces, loaded with those screens (resources.ts). */
 export const adminResourcesJa: SinglePluralForm<AdminResources> = {
-  admin: adminJa,
   operators: operatorsJa,
   roles: rolesJa,
   allowedIp: allowedIpJa,

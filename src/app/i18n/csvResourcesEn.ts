@@ -1,9 +1,7 @@
-import csvEn from "./locales/en/csv.json";
 import csvScreensEn from "./locales/en/csvScreens.json";
 
 /** The bulk csv screens' English namespaces: a chunk of their own, loaded with those screens (resources.ts). */
 export const csvResourcesEn = {
-  csv: csvEn,
   csvScreens: csvScreensEn,
 } as const;
 

@@ -1,11 +1,9 @@
 import keywordEn from "./locales/en/keyword.json";
-import listsEn from "./locales/en/lists.json";
 import negativeEn from "./locales/en/negative.json";
 import whiteEn from "./locales/en/white.json";
 
 /** The lists screens' English namespaces: a chunk of their own, loaded with those screens (resources.ts). */
 export const listsResourcesEn = {
-  lists: listsEn,
   negative: negativeEn,
   white: whiteEn,
   keyword: keywordEn,

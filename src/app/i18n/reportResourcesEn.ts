@@ -1,9 +1,7 @@
 import eventReportEn from "./locales/en/eventReport.json";
-import reportEn from "./locales/en/report.json";
 
 /** The report screens' English namespaces: a chunk of their own, loaded with those screens (resources.ts). */
 export const reportResourcesEn = {
-  report: reportEn,
   eventReport: eventReportEn,
 } as const;
 
