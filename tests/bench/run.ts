@@ -22,6 +22,9 @@
  *       events, against the bare SQL (report.ts).
  *   (j) a 100,000-row CSV screening upload in each priority: rows/s against COPY of the same file,
  *       and RSS growth (csvAuthori.ts).
+ *   (k) the negative list's first page of 200 with 1,000,000 entries, by phone number and by update
+ *       range, against the bare SQL (negativeList.ts). Keyword matching with 10,000 keywords per
+ *       category runs alone: npx tsx tests/bench/keywordMatching.ts.
  * Loopback only; always exits 0 unless the harness itself cannot run.
  */
 import { spawn } from "node:child_process";
@@ -34,6 +37,7 @@ import { csvAuthoriBenchmark } from "./csvAuthori.ts";
 import { eventExportBenchmark } from "./eventExport.ts";
 import { eventListRenderBenchmark } from "./eventListRender.ts";
 import { eventSearchBenchmark } from "./eventSearch.ts";
+import { negativeListBenchmark } from "./negativeList.ts";
 import { reportBenchmark } from "./report.ts";
 import { screeningBenchmark } from "./screening.ts";
 
@@ -203,6 +207,8 @@ async function main(): Promise<void> {
   rows.push(...(await reportBenchmark()));
   // (j) a 100,000-row CSV screening upload in each priority on the same database (csvAuthori.ts).
   rows.push(...(await csvAuthoriBenchmark()));
+  // (k) the negative list's first page with 1,000,000 entries (negativeList.ts).
+  rows.push(...(await negativeListBenchmark()));
   printTable(
     "Summary",
     [...rows].sort((a, b) => a.metric.localeCompare(b.metric)),

@@ -83,8 +83,8 @@ describe.each(testBackends())("audit rows of list changes and uploads (%s)", (ba
       after: {
         count: 2,
         entries: [
-          { type: "ip", value: "192.0.2.77" },
-          { type: "ip", value: "192.0.2.78" },
+          { type: "ip", value: "192.0.2.77", validUntil: null, note: "" },
+          { type: "ip", value: "192.0.2.78", validUntil: null, note: "" },
         ],
       },
     });

@@ -20,7 +20,8 @@ describe.each(testBackends())("audit log CSV output (%s)", (backend) => {
   let adminId: number;
   beforeAll(async () => {
     t = await createTestApp(backend);
-    admin = await loginAs(t.app, "CHECK", "admin@check.example", undefined, "198.51.100.20");
+    // From inside CHECK's allowed console list (demoAllowedIps.ts).
+    admin = await loginAs(t.app, "CHECK", "admin@check.example", undefined, "192.168.51.20");
     const row = await t.db
       .selectFrom("operators")
       .select("id")
@@ -69,7 +70,7 @@ describe.each(testBackends())("audit log CSV output (%s)", (backend) => {
       t.app,
       auditLogCsv,
       { filter, encoding: "utf8" },
-      { session: admin, remoteAddress: "198.51.100.20" },
+      { session: admin, remoteAddress: "192.168.51.20" },
     );
     expect(response.statusCode, response.body).toBe(200);
     const file = response.json().telegram;
@@ -126,7 +127,7 @@ describe.each(testBackends())("audit log CSV output (%s)", (backend) => {
     expect(forbidden.statusCode).toBe(403);
     expect((await rows()).length).toBe(before);
     const [first] = await rows();
-    expect(first?.source_ip).toBe("198.51.100.20");
+    expect(first?.source_ip).toBe("192.168.51.20");
     expect(first?.summary).toMatchObject({ after: { from: "2026-03-01", encoding: "utf8", rows: 1 } });
   });
 
