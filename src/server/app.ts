@@ -11,6 +11,7 @@ import { purgeExpiredAuditLog } from "./jobs/auditLogPurge.ts";
 import { sweepExpiredDownloads } from "./jobs/downloadLinks.ts";
 import { createJobWorker, type JobWorker } from "./jobs/jobWorker.ts";
 import { purgeSpentResetTokens } from "./jobs/passwordResetTokenPurge.ts";
+import { foldReportTallies } from "./jobs/reportTallyFold.ts";
 import { purgeEndedSessions } from "./jobs/sessionPurge.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { PACKAGE_ROOT } from "./packageRoot.ts";
@@ -138,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   jobs.addSweeper("ended sessions", () => purgeEndedSessions(db, config, now()));
   jobs.addSweeper("spent password reset tokens", () => purgeSpentResetTokens(db, now()));
   jobs.addSweeper("expired audit log rows", () => purgeExpiredAuditLog(db, config, now()));
+  jobs.addSweeper("report tally deltas", () => foldReportTallies(db));
   // The event CSV output's job, and the sweep of the download files it leaves.
   jobs.register(EVENT_CSV_JOB, eventExportJob(deps));
   jobs.addSweeper("expired downloads", () => sweepExpiredDownloads(db, config.dataDir, now()));
