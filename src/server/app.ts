@@ -12,6 +12,7 @@ import { sweepExpiredDownloads } from "./jobs/downloadLinks.ts";
 import { createJobWorker, type JobWorker } from "./jobs/jobWorker.ts";
 import { sendNotificationDigests } from "./jobs/notificationDigest.ts";
 import { purgeSpentResetTokens } from "./jobs/passwordResetTokenPurge.ts";
+import { foldReportTallies } from "./jobs/reportTallyFold.ts";
 import { purgeEndedSessions } from "./jobs/sessionPurge.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { PACKAGE_ROOT } from "./packageRoot.ts";
@@ -147,6 +148,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   jobs.addSweeper("notification digests", () =>
     sendNotificationDigests({ db, config, mailer, now, log: app.log }),
   );
+  // The report's day tallies: each key's delta rows folded into one (jobs/reportTallyFold.ts).
+  jobs.addSweeper("report tally deltas", () => foldReportTallies(db));
   // The event CSV output's job, and the sweep of the download files it leaves.
   jobs.register(EVENT_CSV_JOB, eventExportJob(deps));
   jobs.addSweeper("expired downloads", () => sweepExpiredDownloads(db, config.dataDir, now()));

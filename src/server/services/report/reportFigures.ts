@@ -1,4 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
+import { JAPAN_OFFSET_MS } from "../../../contract/japanTime.ts";
 import type { ReportFigures, ReportUnit, Tally } from "../../../contract/report.ts";
 import { MANUAL_RESULT } from "../../../contract/screening.ts";
 import type { Database } from "../../db/schema.ts";
@@ -26,14 +27,16 @@ export type Tallies = Record<TallyName, Tally>;
 /** Figures by model ID, then by period key. */
 export type FiguresByModel = Map<string, Map<string, Tallies>>;
 
-/** The Japan-time month or day of created_at, as yyyy-MM or yyyy-MM-dd (UTC+9, no daylight saving). */
-const periodKeySql = (unit: ReportUnit) =>
-  sql<string>`to_char((created_at at time zone 'UTC') + interval '9 hours', ${unit === "month" ? "YYYY-MM" : "YYYY-MM-DD"})`;
+/** The Japan-time day of an instant as yyyy-MM-dd (UTC+9, no daylight saving). */
+export const japanDayKey = (at: Date): string =>
+  new Date(at.getTime() + JAPAN_OFFSET_MS).toISOString().slice(0, 10);
 
 /**
- * Counts and amount sums of every tally per model and Japan-time period, in one pass over the
- * tenant's events of the models in [readFrom, readTo) read through events_report (migration 025)
- * alone: logically deleted events are left out. Periods without events are absent.
+ * Counts and amount sums of every tally per model and Japan-time period of the tenant's events of
+ * the models in [readFrom, readTo) (Japan-time day boundaries), summed from report_day_tallies
+ * (migration 028: kept exact by triggers on events; logically deleted events count nothing). The
+ * table holds signed delta rows, so each tally sums `events` and `amount` over the rows it keeps.
+ * Periods without events are absent.
  */
 export async function readReportTallies(
   db: Kysely<Database>,
@@ -46,19 +49,16 @@ export async function readReportTallies(
   const byModel: FiguresByModel = new Map(modelIds.map((modelId) => [modelId, new Map()]));
   if (modelIds.length === 0) return byModel;
   const columns = TALLY_NAMES.flatMap((name) => [
-    sql`count(*) filter (where ${TALLIES[name]})::integer`.as(`${name}_count`),
-    sql`coalesce(sum(amount) filter (where ${TALLIES[name]}), 0)::bigint`.as(`${name}_amount`),
+    sql`coalesce(sum(events) filter (where ${TALLIES[name]}), 0)::integer as ${sql.id(`${name}_count`)}`,
+    sql`coalesce(sum(amount) filter (where ${TALLIES[name]}), 0)::bigint as ${sql.id(`${name}_amount`)}`,
   ]);
-  const rows = (await db
-    .selectFrom("events")
-    .select([sql<string>`model_id`.as("model_id"), periodKeySql(unit).as("period"), ...columns])
-    .where("company_id", "=", companyId)
-    .where("model_id", "in", modelIds)
-    .where("created_at", ">=", readFrom)
-    .where("created_at", "<", readTo)
-    .where("logically_deleted", "=", false)
-    .groupBy(["model_id", sql`2`])
-    .execute()) as unknown as Record<string, string | number>[];
+  const format = unit === "month" ? "YYYY-MM" : "YYYY-MM-DD";
+  const { rows } = await sql<Record<string, string | number>>`select model_id,
+      to_char(day, ${format}) as period, ${sql.join(columns)}
+    from report_day_tallies
+    where company_id = ${companyId} and model_id in (${sql.join(modelIds)})
+      and day >= ${japanDayKey(readFrom)}::date and day < ${japanDayKey(readTo)}::date
+    group by model_id, 2`.execute(db);
   for (const row of rows) {
     const tallies = Object.fromEntries(
       TALLY_NAMES.map((name) => [
@@ -66,6 +66,7 @@ export async function readReportTallies(
         { count: Number(row[`${name}_count`]), amount: Number(row[`${name}_amount`]) },
       ]),
     ) as Tallies;
+    if (tallies.screened.count === 0 && tallies.screened.amount === 0) continue;
     byModel.get(String(row.model_id))?.set(String(row.period), tallies);
   }
   return byModel;

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { RuleHitRow } from "../../../contract/report.ts";
-import { MANUAL_RESULT } from "../../../contract/screening.ts";
 import type { Database } from "../../db/schema.ts";
+import { japanDayKey } from "./reportFigures.ts";
 
 export type ReleaseKind = "normal" | "simulation";
 
@@ -13,38 +13,20 @@ interface Scope {
 }
 
 /**
- * One row per (rule code, event) of the model's events in the period that are not logically
- * deleted: a code fired twice on an event (in two groups) counts once, as a reason rule if either was.
- * normal: the deciding release's rows in event_fired_rules; simulation: events.simulation_result's
- * firedRules (migration 014 keeps them there only).
+ * The rule hits of one kind of release, keyed by rule code (not yet merged with a release's rules),
+ * summed from rule_hit_day_tallies (migration 028, kept exact by triggers on events and
+ * event_fired_rules): per rule code and event once, as a reason rule if either firing was; only the
+ * model's events in the period that are not logically deleted. normal: the deciding release's
+ * event_fired_rules rows; simulation: events.simulation_result's firedRules. The delta rows of a
+ * (code, description) that sum to no hit are left out before the description is chosen (the least
+ * of the descriptions the code fired with, as a direct count's min would be).
  */
-function firedPerEvent(kind: ReleaseKind, scope: Scope) {
-  const { companyId, modelId, readFrom, readTo } = scope;
-  return kind === "normal"
-    ? sql`select f.rule_code, min(f.rule_description) as rule_description,
-          bool_or(f.is_reason_rule) as reason, e.maresult, e.negatived
-        from event_fired_rules f
-        join events e on e.company_id = f.company_id and e.event_id = f.event_id
-        where f.company_id = ${companyId} and f.release_kind = 'normal'
-          and f.created_at >= ${readFrom} and f.created_at < ${readTo}
-          and e.model_id = ${modelId} and not e.logically_deleted
-        group by f.rule_code, f.event_id, e.maresult, e.negatived`
-    : sql`select r ->> 'ruleCode' as rule_code, min(r ->> 'ruleDescription') as rule_description,
-          bool_or((r ->> 'isReasonRule')::boolean) as reason, e.maresult, e.negatived
-        from events e
-        cross join lateral jsonb_array_elements(e.simulation_result -> 'firedRules') as r
-        where e.company_id = ${companyId} and e.model_id = ${modelId}
-          and e.created_at >= ${readFrom} and e.created_at < ${readTo}
-          and not e.logically_deleted and e.simulation_result is not null
-        group by r ->> 'ruleCode', e.event_id, e.maresult, e.negatived`;
-}
-
-/** The rule hits of one kind of release, keyed by rule code (not yet merged with a release's rules). */
 export async function readRuleHits(
   db: Kysely<Database>,
   kind: ReleaseKind,
   scope: Scope,
 ): Promise<Map<string, Omit<RuleHitRow, "inRelease">>> {
+  const { companyId, modelId, readFrom, readTo } = scope;
   const { rows } = await sql<{
     rule_code: string;
     rule_description: string;
@@ -53,12 +35,16 @@ export async function readRuleHits(
     manual_ng: number;
     manual_ok: number;
     negatived: number;
-  }>`select rule_code, min(rule_description) as rule_description, count(*)::integer as hits,
-      (count(*) filter (where reason))::integer as reason_hits,
-      (count(*) filter (where maresult = ${MANUAL_RESULT.ng}))::integer as manual_ng,
-      (count(*) filter (where maresult = ${MANUAL_RESULT.ok}))::integer as manual_ok,
-      (count(*) filter (where negatived))::integer as negatived
-    from (${firedPerEvent(kind, scope)}) as per_event
+  }>`select rule_code, min(rule_description) as rule_description, sum(hits)::integer as hits,
+      sum(reason_hits)::integer as reason_hits, sum(manual_ng)::integer as manual_ng,
+      sum(manual_ok)::integer as manual_ok, sum(negatived)::integer as negatived
+    from (select rule_code, rule_description, sum(hits) as hits, sum(reason_hits) as reason_hits,
+        sum(manual_ng) as manual_ng, sum(manual_ok) as manual_ok, sum(negatived) as negatived
+      from rule_hit_day_tallies
+      where company_id = ${companyId} and model_id = ${modelId} and release_kind = ${kind}
+        and day >= ${japanDayKey(readFrom)}::date and day < ${japanDayKey(readTo)}::date
+      group by rule_code, rule_description
+      having sum(hits) <> 0) as per_description
     group by rule_code`.execute(db);
   return new Map(
     rows.map((row) => [
