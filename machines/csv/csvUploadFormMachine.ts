@@ -68,8 +68,8 @@ export function fileProblems(file: ChosenFile | null): FormProblem[] {
  * A CSV upload form (spec sections 5 and 7, issue 39): choose a file and the options, submit; the
  * app's `confirmUpload` asks through the confirmation dialog (its 50 ms close delay included) and
  * resolves true or false; the app-provided `uploadFile` sends the file. Accepted, the machine ends
- * with the job's id as its output (the screen then follows the job); refused, the errors show in the
- * form; an exception offers a retry of the upload.
+ * with the job's id as its output (the screen then opens its history, which follows the job);
+ * refused, the errors show in the form; an exception offers a retry of the upload.
  */
 const csvUploadFormSetup = setup({
   types: {

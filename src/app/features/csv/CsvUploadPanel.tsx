@@ -1,20 +1,16 @@
-import { Box, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
-import { type ChangeEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { Button, Flex, Text } from "@radix-ui/themes";
+import { type ChangeEvent, type ReactNode, useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { UploadOptionValues } from "../../../../machines/csv/csvUploadFormMachine.ts";
 import { type TYPED_VALUE_COLUMN, uploadSamplePath } from "../../../contract/uploadOptions.ts";
-import type { UploadFileType, UploadJob } from "../../../contract/uploads.ts";
+import type { UploadFileType } from "../../../contract/uploads.ts";
+import { navigateTo } from "../../navigation.ts";
 import { AppLink } from "../../ui/AppLink.tsx";
 import { BusyButton } from "../../ui/BusyButton.tsx";
 import { FormMessage } from "../../ui/FormMessage.tsx";
 import { shownErrorText } from "../../ui/shownErrorText.ts";
-import {
-  CsvJobPollingActor,
-  CsvJobPollingProvider,
-  CsvUploadFormActor,
-  CsvUploadFormProvider,
-} from "./CsvUploadActors.tsx";
-import { useCsvJobPollingView, useCsvUploadFormView } from "./useCsvUploadView.ts";
+import { CsvUploadFormActor, CsvUploadFormProvider } from "./CsvUploadActors.tsx";
+import { useCsvUploadFormView } from "./useCsvUploadView.ts";
 
 /** Upload types whose values the operator types on the screen (sent as a one-column CSV file). */
 export type TypedValueType = keyof typeof TYPED_VALUE_COLUMN;
@@ -27,8 +23,8 @@ export interface HistoryLink {
 /**
  * The upload of one screen (CSV screening, CSV update, CSV negative): the screen's options (children,
  * reading and changing them through useUploadOptions), the CSV file (required, .csv), the sample file,
- * Upload after the confirmation dialog; then the job followed to its end with its counts and the
- * encoding it read, and a link to the history screen. "Upload another file" starts a fresh form.
+ * Upload after the confirmation dialog. Accepted, the upload-accepted notice (004) shows and the
+ * history screen opens with the new job at the top, where it is followed to its end (issue 39).
  */
 export function CsvUploadPanel({
   fileType,
@@ -44,10 +40,9 @@ export function CsvUploadPanel({
   typedValues?: (options: UploadOptionValues) => { type: TypedValueType; column: string } | null;
   children?: ReactNode;
 }) {
-  const [round, setRound] = useState(0);
   return (
-    <CsvUploadFormProvider key={round} fileType={fileType} options={options}>
-      <UploadForm history={history} typedValues={typedValues} onAnother={() => setRound((n) => n + 1)}>
+    <CsvUploadFormProvider fileType={fileType} options={options}>
+      <UploadForm history={history} typedValues={typedValues}>
         {children}
       </UploadForm>
     </CsvUploadFormProvider>
@@ -71,12 +66,10 @@ export function useUploadOptions<T extends UploadOptionValues>(): {
 function UploadForm({
   history,
   typedValues,
-  onAnother,
   children,
 }: {
   history: HistoryLink;
   typedValues: ((options: UploadOptionValues) => { type: TypedValueType; column: string } | null) | undefined;
-  onAnother: () => void;
   children: ReactNode;
 }) {
   const { t } = useTranslation("csvScreens");
@@ -94,12 +87,13 @@ function UploadForm({
     form.send({ type: "file.choose", file: null });
   }, [form, mode]);
 
-  if (view.jobId)
-    return (
-      <CsvJobPollingProvider jobId={view.jobId}>
-        <JobProgress history={history} onAnother={onAnother} />
-      </CsvJobPollingProvider>
-    );
+  // Accepted (004 is already in the snackbar): the history screen follows the new job, at its top.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (!view.jobId || opened.current) return;
+    opened.current = true;
+    navigateTo(history.path);
+  }, [view.jobId, history.path]);
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -202,74 +196,5 @@ function UploadForm({
         <AppLink to={history.path}>{history.label}</AppLink>
       </Flex>
     </form>
-  );
-}
-
-function JobProgress({ history, onAnother }: { history: HistoryLink; onAnother: () => void }) {
-  const { t } = useTranslation("csvScreens");
-  const { t: message } = useTranslation("messages");
-  const polling = CsvJobPollingActor.useActorRef();
-  const { job, following, notice, canRetry } = useCsvJobPollingView();
-  return (
-    <Card size="2">
-      <Flex direction="column" gap="3" align="start">
-        <Heading as="h2" size="4">
-          {t("job.heading")}
-        </Heading>
-        <div role="status" aria-live="polite" aria-busy={following}>
-          {job ? <JobFacts job={job} /> : <Text size="2">{t("states.queued")}</Text>}
-        </div>
-        {notice ? (
-          <Flex gap="3" align="center" role="alert">
-            <Text size="2" color="red">
-              {message(`no.${notice}`)}
-            </Text>
-            {canRetry ? (
-              <Button type="button" onClick={() => polling.send({ type: "step.retry" })}>
-                {t("panel.retry")}
-              </Button>
-            ) : null}
-          </Flex>
-        ) : null}
-        <Flex gap="4" align="center" wrap="wrap">
-          <AppLink to={history.path}>{history.label}</AppLink>
-          <Button type="button" variant="soft" onClick={onAnother}>
-            {t("job.another")}
-          </Button>
-        </Flex>
-      </Flex>
-    </Card>
-  );
-}
-
-function JobFacts({ job }: { job: UploadJob }) {
-  const { t } = useTranslation("csvScreens");
-  const total = job.totalRows ?? 0;
-  return (
-    <Box>
-      <Text as="p" size="3" weight="bold">
-        {t(`states.${job.state}`)}
-      </Text>
-      <Text as="p" size="2">
-        {t("job.fileName", { fileName: job.fileName })}
-      </Text>
-      <Text as="p" size="2">
-        {t("job.encoding", { encoding: t(`encodings.${job.encoding}`) })}
-      </Text>
-      {job.state === "running" || job.state === "queued" ? (
-        <Text as="p" size="2">
-          {t("job.progress", { processed: job.processedRows, total })}
-        </Text>
-      ) : (
-        <Text as="p" size="2">
-          {t("job.counts", { total, applied: job.appliedRows, refused: job.refusedRows })}
-        </Text>
-      )}
-      {job.error ? (
-        <Text as="p" size="2" color="red">
-          {job.error}
-        </Text>
-      ) : null}
-    </Box>
   );
 }
