@@ -52,7 +52,7 @@ async function prepareAuditRows(client: pg.Client): Promise<void> {
   for (let start = 0; start < missing; start += BATCH) {
     const end = Math.min(missing, start + BATCH) - 1;
     await client.query(
-      `with ops as (select operator_id, email, row_number() over (order by operator_id) - 1 as i, count(*) over () as n
+      `with ops as (select id as operator_id, email, row_number() over (order by id) - 1 as i, count(*) over () as n
                     from operators where company_id = $1)
        insert into audit_log (company_id, at, operator_id, actor, source_ip, action, target, summary)
        select $1, now() - (g::double precision / $3) * interval '${RETENTION_DAYS} days', ops.operator_id, ops.email,
@@ -90,7 +90,7 @@ export async function auditLogBenchmark(): Promise<BenchRow[]> {
     await prepareAuditRows(client);
     await warmBenchDatabase(url, "h");
     const admin = await client.query<{ operator_id: number }>(
-      "select operator_id from operators where company_id = $1 and email = 'admin@demo.example'",
+      "select id as operator_id from operators where company_id = $1 and email = 'admin@demo.example'",
       [COMPANY],
     );
     const operatorId = admin.rows[0]?.operator_id ?? null;
