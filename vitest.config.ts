@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { POSTGRES_ONLY_FILES, postgresWanted } from "./tests/support/postgresRun.ts";
 
 // One run, four projects; npm test runs them all. Server and e2e tests start real servers, so they
 // run their files one at a time to stay within a 2-core machine.
@@ -22,6 +23,8 @@ export default defineConfig({
         test: {
           name: "server",
           include: ["tests/server/**/*.test.ts"],
+          // Files about several processes on one PostgreSQL need PostgreSQL itself (postgresRun.ts).
+          exclude: postgresWanted() ? [] : [POSTGRES_ONLY_FILES],
           environment: "node",
           globalSetup: ["tests/support/serverGlobalSetup.ts"],
           fileParallelism: false,

@@ -1,5 +1,5 @@
 /**
- * A job worker process of its own (tests/server/uploads/uploadTwoProcesses.test.ts): the upload jobs
+ * A job worker process of its own (tests/server/uploads/uploadTwoProcesses.postgres.test.ts): the upload jobs
  * of every file type on the database DATABASE_URL names, with a short heartbeat so a test can kill it
  * (SIGKILL) and see another process take its job over. Prints "ready" once it polls.
  */

@@ -6,6 +6,7 @@ import { migrate } from "../../../src/server/db/migrate.ts";
 import type { Database } from "../../../src/server/db/schema.ts";
 import { seedDemo } from "../../../src/server/seed/demoSeed.ts";
 import { loadCredentialCipher } from "../../../src/server/services/credentialCipher.ts";
+import { postgresWanted } from "../../support/postgresRun.ts";
 import { freshDataDir, removeDataDir, TEST_DEMO_EVENTS } from "../../support/testDatabase.ts";
 
 export type Backend = "pglite" | "postgres";
@@ -15,8 +16,7 @@ export type Backend = "pglite" | "postgres";
  * PostgreSQL run is required: without the URL its setup fails instead of being left out.
  */
 export function testBackends(): Backend[] {
-  const wantPostgres = Boolean(process.env.TEST_DATABASE_URL) || process.env.CI === "true";
-  return wantPostgres ? ["pglite", "postgres"] : ["pglite"];
+  return postgresWanted() ? ["pglite", "postgres"] : ["pglite"];
 }
 
 export interface TestDatabase {

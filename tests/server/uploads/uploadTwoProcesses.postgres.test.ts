@@ -17,7 +17,7 @@ import { csvText, rowOf, uploadFile } from "./uploadTestKit.ts";
  * another worker process takes the job over after its checkpoint. Every row is applied exactly once:
  * the events, manual history rows and negative entries written are counted.
  */
-// PostgreSQL only, as callMatrixTwoProcesses.test.ts: with CI=true testBackends() always holds it.
+// PostgreSQL only (a *.postgres.test.ts file, left out without it): with CI=true it always runs.
 const onPostgres = testBackends().includes("postgres") ? ["postgres" as const] : [];
 
 const SCREENED = 2_500;
@@ -233,9 +233,3 @@ describe.each(onPostgres)("upload jobs across processes, one worker killed (%s)"
     ).toBe(NEGATIVES);
   }, 240_000);
 });
-
-// Without PostgreSQL (a local run on PGlite alone) the file still holds a suite, shown as skipped.
-if (onPostgres.length === 0)
-  describe("upload jobs across processes", () => {
-    it.skip("needs PostgreSQL (TEST_DATABASE_URL)", () => {});
-  });
