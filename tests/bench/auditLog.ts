@@ -25,6 +25,7 @@ import {
   ms,
   percentile,
   prepareBenchEvents,
+  roundTripRow,
   spread,
 } from "./benchCalls.ts";
 import { benchDatabaseUrl, warmBenchDatabase } from "./benchDatabase.ts";
@@ -121,15 +122,14 @@ export async function auditLogBenchmark(): Promise<BenchRow[]> {
         );
         console.log(`\n(h) audit log first page, ${name}: round trip ${spread(samples)}; ${bare.wire}`);
         for (const lines of bare.plans) for (const line of lines) console.log(`    ${line}`);
-        const p95 = percentile(samples, 95);
-        rows.push({
-          metric: `(h) audit log first page of 200, ${name}, ${AUDIT_ROWS.toLocaleString("en-US")} rows`,
-          value: `round trip p95 ${ms(p95)} (p50 ${ms(percentile(samples, 50))})`,
-          baseline: `bare SQL p95 ${ms(bare.bareMs)} (EXPLAIN ANALYZE planning + execution)`,
-          ratio: `${(bare.bareMs > 0 ? p95 / bare.bareMs : 0).toFixed(2)}x`,
-          target: `<= ${TARGET_MS} ms`,
-          verdict: p95 <= TARGET_MS ? "ok" : "OVER",
-        });
+        rows.push(
+          roundTripRow(
+            `(h) audit log first page of 200, ${name}, ${AUDIT_ROWS.toLocaleString("en-US")} rows`,
+            samples,
+            bare,
+            TARGET_MS,
+          ),
+        );
       }
 
       // Manual OK on events without a manual result, each at its version, so every call saves.

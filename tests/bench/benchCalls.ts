@@ -16,6 +16,7 @@ import { foldReportTallies } from "../../src/server/jobs/reportTallyFold.ts";
 import { seedBulkEvents } from "../../src/server/seed/bulkEvents.ts";
 import { seedDemo } from "../../src/server/seed/demoSeed.ts";
 import { createCredentialCipher } from "../../src/server/services/credentialCipher.ts";
+import type { BenchRow } from "./screening.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 /** The screening benchmark's key file: every benchmark on the bench database shares it. */
@@ -160,4 +161,22 @@ export async function explainQueries(
   } finally {
     await db.destroy();
   }
+}
+
+/** A row of round-trip samples against the bare SQL's p95 (explainQueries), within a p95 target. */
+export function roundTripRow(
+  metric: string,
+  samples: number[],
+  bare: { bareMs: number },
+  targetMs: number,
+): BenchRow {
+  const p95 = percentile(samples, 95);
+  return {
+    metric,
+    value: `round trip p95 ${ms(p95)} (p50 ${ms(percentile(samples, 50))})`,
+    baseline: `bare SQL p95 ${ms(bare.bareMs)} (EXPLAIN ANALYZE planning + execution)`,
+    ratio: `${(bare.bareMs > 0 ? p95 / bare.bareMs : 0).toFixed(2)}x`,
+    target: `<= ${targetMs} ms`,
+    verdict: p95 <= targetMs ? "ok" : "OVER",
+  };
 }

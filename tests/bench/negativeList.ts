@@ -22,9 +22,8 @@ import {
   COMPANY,
   credentialKey,
   explainQueries,
-  ms,
-  percentile,
   prepareBenchEvents,
+  roundTripRow,
   spread,
 } from "./benchCalls.ts";
 import { benchDatabaseUrl, warmBenchDatabase } from "./benchDatabase.ts";
@@ -133,15 +132,14 @@ export async function negativeListBenchmark(): Promise<BenchRow[]> {
         `\n(k) negative list first page, ${name}: total ${total}; round trip ${spread(samples)}; ${bare.wire}`,
       );
       for (const lines of bare.plans) for (const line of lines) console.log(`    ${line}`);
-      const p95 = percentile(samples, 95);
-      rows.push({
-        metric: `(k) negative list first page of 200, ${name}, ${NEGATIVES.toLocaleString("en-US")} entries`,
-        value: `round trip p95 ${ms(p95)} (p50 ${ms(percentile(samples, 50))})`,
-        baseline: `bare SQL p95 ${ms(bare.bareMs)} (EXPLAIN ANALYZE planning + execution)`,
-        ratio: `${(bare.bareMs > 0 ? p95 / bare.bareMs : 0).toFixed(2)}x`,
-        target: `<= ${TARGET_MS} ms`,
-        verdict: p95 <= TARGET_MS ? "ok" : "OVER",
-      });
+      rows.push(
+        roundTripRow(
+          `(k) negative list first page of 200, ${name}, ${NEGATIVES.toLocaleString("en-US")} entries`,
+          samples,
+          bare,
+          TARGET_MS,
+        ),
+      );
     }
   } finally {
     await server.stop();

@@ -19,9 +19,8 @@ import {
   COMPANY,
   credentialKey,
   explainQueries,
-  ms,
-  percentile,
   prepareBenchEvents,
+  roundTripRow,
   spread,
 } from "./benchCalls.ts";
 import { benchDatabaseUrl, warmBenchDatabase } from "./benchDatabase.ts";
@@ -92,15 +91,7 @@ export async function reportBenchmark(): Promise<BenchRow[]> {
         console.log(`(i) EXPLAIN ANALYZE, ${name}, query ${index + 1} of ${bare.plans.length}:`);
         for (const line of lines) console.log(`    ${line}`);
       }
-      const p95 = percentile(roundTrips, 95);
-      rows.push({
-        metric: `(i) ${name}, 1,000,000 events`,
-        value: `round trip p95 ${ms(p95)} (p50 ${ms(percentile(roundTrips, 50))})`,
-        baseline: `bare SQL p95 ${ms(bare.bareMs)} (EXPLAIN ANALYZE planning + execution)`,
-        ratio: `${(bare.bareMs > 0 ? p95 / bare.bareMs : 0).toFixed(2)}x`,
-        target: `<= ${target} ms`,
-        verdict: p95 <= target ? "ok" : "OVER",
-      });
+      rows.push(roundTripRow(`(i) ${name}, 1,000,000 events`, roundTrips, bare, target));
     }
   } finally {
     await server.stop();
