@@ -53,9 +53,23 @@ export const menuScreenIds = (items: readonly MenuItem[] = MENU): ScreenId[] =>
 
 /**
  * Screen IDs outside the menu whose permission decides a control of a menu screen: the event list's
- * CSV output (its dialog, spec section 6). Asked with the menu's, so no screen asks again.
+ * CSV output (its dialog, spec section 6), and the screens whose calls a list's or an administration
+ * screen's buttons make (register, edit, detail, add, CSV registration, history; a keyword category's
+ * list). Asked with the menu's, so no screen asks again.
  */
-export const CONTROL_SCREEN_IDS: readonly ScreenId[] = ["EventDialogCsvDownload"];
+export const CONTROL_SCREEN_IDS: readonly ScreenId[] = [
+  "EventDialogCsvDownload",
+  "OperatorAdd",
+  "OperatorDetail",
+  "OperatorEdit",
+  "NegativeDetail",
+  "NegativeAdd",
+  "NegativeHistory",
+  "CsvNegative",
+  "WhiteAdd",
+  "KeywordList",
+  "KeywordAdd",
+];
 
 /** What signing in asks permissions for: the menu's screens and CONTROL_SCREEN_IDS. */
 export const signedInScreenIds = (): ScreenId[] => [...menuScreenIds(), ...CONTROL_SCREEN_IDS];

@@ -98,9 +98,22 @@ describe("menuScreenIds", () => {
 });
 
 describe("signedInScreenIds", () => {
-  it("asks for the menu's screens and the event list's CSV output dialog, each once", () => {
+  it("asks for the menu's screens and the screens behind their controls, each once", () => {
     const list = signedInScreenIds();
-    expect(list).toEqual([...menuScreenIds(), "EventDialogCsvDownload"]);
+    expect(list).toEqual([
+      ...menuScreenIds(),
+      "EventDialogCsvDownload",
+      "OperatorAdd",
+      "OperatorDetail",
+      "OperatorEdit",
+      "NegativeDetail",
+      "NegativeAdd",
+      "NegativeHistory",
+      "CsvNegative",
+      "WhiteAdd",
+      "KeywordList",
+      "KeywordAdd",
+    ]);
     expect(new Set(list).size).toBe(list.length);
   });
 });

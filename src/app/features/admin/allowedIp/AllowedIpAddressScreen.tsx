@@ -2,9 +2,8 @@ import { Box, Button, Card, Flex, Heading, Table, Text, VisuallyHidden } from "@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ALLOWED_IP_KINDS, type AllowedIpKind } from "../../../../contract/allowedIp.ts";
-import { PERMISSION } from "../../../../contract/codes.ts";
-import { MenuPermissionsActor } from "../../../actors/MenuPermissionsActor.tsx";
 import { translateKey } from "../../../i18n/i18n.ts";
+import { useScreenActions } from "../../../session/useScreenActions.ts";
 import { usePageTitle } from "../../../shell/usePageTitle.ts";
 import { BusyButton } from "../../../ui/BusyButton.tsx";
 import { FormMessage } from "../../../ui/FormMessage.tsx";
@@ -12,6 +11,7 @@ import { Loading } from "../../../ui/Loading.tsx";
 import { StatusRegion } from "../../../ui/StatusRegion.tsx";
 import { shownErrorText } from "../../../ui/shownErrorText.ts";
 import { TextInputField } from "../../../ui/TextInputField.tsx";
+import { allowedIpActions } from "../adminActions.ts";
 import { AllowedIpEditActor, AllowedIpEditProvider } from "./AllowedIpEditActor.tsx";
 import { useAllowedIpEditView } from "./useAllowedIpEditView.ts";
 
@@ -35,9 +35,7 @@ function AllowedIpAddress() {
   const { t } = useTranslation("allowedIp");
   const edit = AllowedIpEditActor.useActorRef();
   const { loading, loadFailed, yourAddress, busy } = useAllowedIpEditView();
-  const writable = MenuPermissionsActor.useSelector(
-    (snapshot) => snapshot.context.permissions.AllowedIpAddress === PERMISSION.writable,
-  );
+  const { writable } = useScreenActions(allowedIpActions);
   return (
     <Card size="4" aria-busy={busy}>
       <Heading as="h1" size="6" mb="2">

@@ -10,7 +10,7 @@ import { FormMessage } from "../../../ui/FormMessage.tsx";
 import { Loading } from "../../../ui/Loading.tsx";
 import { shownErrorText } from "../../../ui/shownErrorText.ts";
 import { OperatorDetailActor, OperatorDetailProvider } from "./OperatorDetailActor.tsx";
-import { useMayAdministerOperators } from "./OperatorListScreen.tsx";
+import { useOperatorActions } from "./OperatorListScreen.tsx";
 import { operatorEditPath, operatorIdOf, operatorListPath } from "./operatorPaths.ts";
 import "./operators.css";
 
@@ -41,7 +41,7 @@ export function OperatorDetailScreen() {
 function OperatorDetail() {
   const { t } = useTranslation("operators");
   const detail = OperatorDetailActor.useActorRef();
-  const mayAdminister = useMayAdministerOperators();
+  const may = useOperatorActions();
   const view = OperatorDetailActor.useSelector(
     (snapshot) => ({
       operator: snapshot.context.operator,
@@ -90,30 +90,30 @@ function OperatorDetail() {
             <dd>{formatDateTime(operator.createdAt)}</dd>
           </dl>
           <Flex gap="3" wrap="wrap">
-            {mayAdminister ? (
-              <>
-                <Button type="button" onClick={() => navigateTo(operatorEditPath(operator.operatorId))}>
-                  {t("edit")}
-                </Button>
-                {operator.locked ? (
-                  <BusyButton
-                    variant="soft"
-                    busy={view.unlocking}
-                    unavailable={!view.showing}
-                    onClick={() => detail.send({ type: "unlock.request" })}
-                  >
-                    {t("unlock")}
-                  </BusyButton>
-                ) : null}
-                <BusyButton
-                  color="red"
-                  busy={view.deleting}
-                  unavailable={!view.showing}
-                  onClick={() => detail.send({ type: "delete.request" })}
-                >
-                  {t("delete")}
-                </BusyButton>
-              </>
+            {may.edit ? (
+              <Button type="button" onClick={() => navigateTo(operatorEditPath(operator.operatorId))}>
+                {t("edit")}
+              </Button>
+            ) : null}
+            {may.unlock && operator.locked ? (
+              <BusyButton
+                variant="soft"
+                busy={view.unlocking}
+                unavailable={!view.showing}
+                onClick={() => detail.send({ type: "unlock.request" })}
+              >
+                {t("unlock")}
+              </BusyButton>
+            ) : null}
+            {may.remove ? (
+              <BusyButton
+                color="red"
+                busy={view.deleting}
+                unavailable={!view.showing}
+                onClick={() => detail.send({ type: "delete.request" })}
+              >
+                {t("delete")}
+              </BusyButton>
             ) : null}
             {view.actionFailed ? (
               <Button type="button" variant="soft" onClick={() => detail.send({ type: "step.cancel" })}>

@@ -5,11 +5,10 @@ import {
   EMPTY_OPERATOR_FILTER,
   type OperatorFilter,
 } from "../../../../../machines/admin/operatorListMachine.ts";
-import { PERMISSION } from "../../../../contract/codes.ts";
 import { OPERATOR_PAGE_SIZES } from "../../../../contract/operators.ts";
-import { MenuPermissionsActor } from "../../../actors/MenuPermissionsActor.tsx";
 import { formatDateTime } from "../../../i18n/format.ts";
 import { navigateTo } from "../../../navigation.ts";
+import { useScreenActions } from "../../../session/useScreenActions.ts";
 import { usePageTitle } from "../../../shell/usePageTitle.ts";
 import { AppLink } from "../../../ui/AppLink.tsx";
 import { FormMessage } from "../../../ui/FormMessage.tsx";
@@ -19,6 +18,7 @@ import { Loading } from "../../../ui/Loading.tsx";
 import { SelectField } from "../../../ui/SelectField.tsx";
 import { shownErrorText } from "../../../ui/shownErrorText.ts";
 import { TextInputField } from "../../../ui/TextInputField.tsx";
+import { operatorActions } from "../adminActions.ts";
 import { OperatorListActor, OperatorListProvider } from "./OperatorListActor.tsx";
 import { operatorAddPath, operatorDetailPath } from "./operatorPaths.ts";
 import { useOperatorListView } from "./useOperatorListView.ts";
@@ -26,12 +26,8 @@ import "./operators.css";
 
 const FIELD_CLASSES = { field: "operator-field", select: "operator-select" };
 
-/** Whether the operator may change operators (register, delete): OperatorList writable. */
-export function useMayAdministerOperators(): boolean {
-  return MenuPermissionsActor.useSelector(
-    (snapshot) => snapshot.context.permissions.OperatorList === PERMISSION.writable,
-  );
-}
+/** The operator screens' actions this operator's role may take (operatorActions.ts). */
+export const useOperatorActions = () => useScreenActions(operatorActions);
 
 /**
  * Operator list (spec section 2, issue 41): the company ID and count, filters by name, e-mail and
@@ -52,7 +48,7 @@ function OperatorList() {
   const { t } = useTranslation("operators");
   const list = OperatorListActor.useActorRef();
   const { busy, starting, loadFailed, errors } = useOperatorListView();
-  const mayAdminister = useMayAdministerOperators();
+  const may = useOperatorActions();
 
   useEffect(() => list.send({ type: "list.load" }), [list]);
 
@@ -62,7 +58,7 @@ function OperatorList() {
         <Heading as="h1" size="6">
           {t("listHeading")}
         </Heading>
-        {mayAdminister ? (
+        {may.register ? (
           <Button type="button" onClick={() => navigateTo(operatorAddPath)}>
             {t("register")}
           </Button>
@@ -83,9 +79,9 @@ function OperatorList() {
         <Flex direction="column" gap="4">
           <Summary />
           <FilterForm />
-          {mayAdminister ? <SelectionBar /> : null}
+          {may.remove ? <SelectionBar /> : null}
           <PagingBar />
-          <OperatorTable selectable={mayAdminister} />
+          <OperatorTable selectable={may.remove} linked={may.openDetail} />
         </Flex>
       )}
     </Card>
@@ -263,7 +259,7 @@ function PagingBar() {
   );
 }
 
-function OperatorTable({ selectable }: { selectable: boolean }) {
+function OperatorTable({ selectable, linked }: { selectable: boolean; linked: boolean }) {
   const { t } = useTranslation("operators");
   const list = OperatorListActor.useActorRef();
   const { list: shown, selected } = useOperatorListView();
@@ -315,7 +311,11 @@ function OperatorTable({ selectable }: { selectable: boolean }) {
             ) : null}
             <Table.Cell>{operator.operatorId}</Table.Cell>
             <Table.Cell>
-              <AppLink to={operatorDetailPath(operator.operatorId)}>{operator.name}</AppLink>
+              {linked ? (
+                <AppLink to={operatorDetailPath(operator.operatorId)}>{operator.name}</AppLink>
+              ) : (
+                operator.name
+              )}
             </Table.Cell>
             <Table.Cell>{operator.email}</Table.Cell>
             <Table.Cell>{operator.roleName}</Table.Cell>

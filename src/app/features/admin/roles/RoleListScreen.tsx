@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import { PERMISSION, PERMISSIONS, type Permission } from "../../../../contract/codes.ts";
 import type { Role } from "../../../../contract/roles.ts";
 import { SCREEN_IDS, type ScreenId } from "../../../../contract/screens.ts";
-import { MenuPermissionsActor } from "../../../actors/MenuPermissionsActor.tsx";
 import { translateKey } from "../../../i18n/i18n.ts";
+import { useScreenActions } from "../../../session/useScreenActions.ts";
 import { usePageTitle } from "../../../shell/usePageTitle.ts";
 import { BusyButton } from "../../../ui/BusyButton.tsx";
 import { FormMessage } from "../../../ui/FormMessage.tsx";
@@ -12,6 +12,7 @@ import { keyboardScrollable } from "../../../ui/keyboardScrollable.ts";
 import { Loading } from "../../../ui/Loading.tsx";
 import { shownErrorText } from "../../../ui/shownErrorText.ts";
 import { TextInputField } from "../../../ui/TextInputField.tsx";
+import { roleActions } from "../adminActions.ts";
 import { RoleEditorActor, RoleEditorProvider } from "./RoleEditorActor.tsx";
 import { useRoleEditorView } from "./useRoleEditorView.ts";
 
@@ -42,9 +43,7 @@ function RoleList() {
   const { t } = useTranslation("roles");
   const editor = RoleEditorActor.useActorRef();
   const { loading, loadFailed, errors, draft, busy } = useRoleEditorView();
-  const writable = MenuPermissionsActor.useSelector(
-    (snapshot) => snapshot.context.permissions.OperatorRoleList === PERMISSION.writable,
-  );
+  const { writable } = useScreenActions(roleActions);
 
   return (
     <Card size="4" aria-busy={busy}>

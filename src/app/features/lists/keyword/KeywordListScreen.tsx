@@ -17,12 +17,14 @@ import { SCREENS } from "../../../../contract/screens.ts";
 import { useRunCall } from "../../../actors/CallRunner.tsx";
 import { useConfirm } from "../../../actors/ConfirmDialogActor.tsx";
 import { formatDateTime } from "../../../i18n/format.ts";
+import { useScreenActions } from "../../../session/useScreenActions.ts";
 import { usePageTitle } from "../../../shell/usePageTitle.ts";
 import { AppLink } from "../../../ui/AppLink.tsx";
 import { BusyButton } from "../../../ui/BusyButton.tsx";
 import { FormMessage } from "../../../ui/FormMessage.tsx";
 import { shownErrorText } from "../../../ui/shownErrorText.ts";
 import { ListTable } from "../ListTable.tsx";
+import { keywordActions } from "../listActions.ts";
 import { japanDayEnd, japanDayStart, ListInput } from "../listFields.tsx";
 import { listSearchView, sameListView } from "../listSearchView.ts";
 import { KEYWORD_CATEGORIES_PATH, keywordAddPath } from "./keywordPaths.ts";
@@ -99,6 +101,7 @@ function KeywordList({ categoryId }: { categoryId: string }) {
   const list = KeywordListActor.useActorRef();
   const view = KeywordListActor.useSelector(listSearchView, sameListView);
   const title = KeywordListActor.useSelector((snapshot) => snapshot.context.title);
+  const may = useScreenActions(keywordActions);
   const [criteria, setCriteria] = useState(() => ({
     prefix: "",
     updatedFrom: threeMonthsAgo(new Date()),
@@ -127,7 +130,7 @@ function KeywordList({ categoryId }: { categoryId: string }) {
           <Button asChild variant="soft" color="gray">
             <AppLink to={KEYWORD_CATEGORIES_PATH}>{t("backToCategories")}</AppLink>
           </Button>
-          {unknown ? null : (
+          {unknown || !may.add ? null : (
             <Button asChild variant="soft">
               <AppLink to={keywordAddPath(categoryId)}>{t("add")}</AppLink>
             </Button>
@@ -175,20 +178,22 @@ function KeywordList({ categoryId }: { categoryId: string }) {
       {view.noData && !unknown ? <FormMessage tone="info">{message("no.676")}</FormMessage> : null}
       {view.rows.length > 0 ? (
         <Flex direction="column" gap="3">
-          <Flex gap="3" align="center">
-            <Button
-              type="button"
-              color="red"
-              variant="soft"
-              disabled={!view.canDelete}
-              onClick={() => list.send({ type: "delete.request" })}
-            >
-              {t("delete")}
-            </Button>
-            <Text size="2" color="gray" aria-live="polite">
-              {view.selected.length} / {view.rows.length}
-            </Text>
-          </Flex>
+          {may.remove ? (
+            <Flex gap="3" align="center">
+              <Button
+                type="button"
+                color="red"
+                variant="soft"
+                disabled={!view.canDelete}
+                onClick={() => list.send({ type: "delete.request" })}
+              >
+                {t("delete")}
+              </Button>
+              <Text size="2" color="gray" aria-live="polite">
+                {view.selected.length} / {view.rows.length}
+              </Text>
+            </Flex>
+          ) : null}
           <ListTable
             caption={t("tableCaption")}
             rows={view.rows}
@@ -201,14 +206,18 @@ function KeywordList({ categoryId }: { categoryId: string }) {
               },
               { name: "updatedBy", label: t("columns.updatedBy") },
             ]}
-            selection={{
-              selected: view.selected,
-              allSelected: view.allSelected,
-              allLabel: t("selectAll"),
-              rowLabel: (row) => t("selectRow", { keyword: row.key }),
-              toggle: (key) => list.send({ type: "row.toggle", key }),
-              toggleAll: () => list.send({ type: "rows.toggleAll" }),
-            }}
+            selection={
+              may.remove
+                ? {
+                    selected: view.selected,
+                    allSelected: view.allSelected,
+                    allLabel: t("selectAll"),
+                    rowLabel: (row) => t("selectRow", { keyword: row.key }),
+                    toggle: (key) => list.send({ type: "row.toggle", key }),
+                    toggleAll: () => list.send({ type: "rows.toggleAll" }),
+                  }
+                : undefined
+            }
           />
         </Flex>
       ) : null}

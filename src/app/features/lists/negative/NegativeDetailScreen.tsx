@@ -11,11 +11,13 @@ import { useRunCall } from "../../../actors/CallRunner.tsx";
 import { useConfirm } from "../../../actors/ConfirmDialogActor.tsx";
 import { formatDateTime } from "../../../i18n/format.ts";
 import { navigateTo } from "../../../navigation.ts";
+import { useScreenActions } from "../../../session/useScreenActions.ts";
 import { usePageTitle } from "../../../shell/usePageTitle.ts";
 import { AppLink } from "../../../ui/AppLink.tsx";
 import { BusyButton } from "../../../ui/BusyButton.tsx";
 import { FormMessage } from "../../../ui/FormMessage.tsx";
 import { Loading } from "../../../ui/Loading.tsx";
+import { negativeActions } from "../listActions.ts";
 
 /** The negative detail's workflow (machines/lists). */
 const NegativeDetailActor = createActorContext(negativeDetailMachine);
@@ -80,6 +82,7 @@ function NegativeDetailBody() {
   const { t } = useTranslation("negative");
   const actor = NegativeDetailActor.useActorRef();
   const view = NegativeDetailActor.useSelector(negativeDetailView, shallowEqual);
+  const may = useScreenActions(negativeActions);
   useEffect(() => actor.send({ type: "detail.load" }), [actor]);
   const back = (
     <Button variant="soft" onClick={() => navigateTo("/NegativeList")}>
@@ -94,7 +97,7 @@ function NegativeDetailBody() {
         </Heading>
         <Flex gap="2">
           {back}
-          {view.detail ? (
+          {view.detail && may.detailRemove ? (
             <BusyButton
               color="red"
               busy={view.deleting}

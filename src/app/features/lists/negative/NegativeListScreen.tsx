@@ -12,11 +12,13 @@ import {
 } from "../../../../contract/negativeList.ts";
 import { formatDateTime } from "../../../i18n/format.ts";
 import { navigateTo } from "../../../navigation.ts";
+import { useScreenActions } from "../../../session/useScreenActions.ts";
 import { usePageTitle } from "../../../shell/usePageTitle.ts";
 import { BusyButton } from "../../../ui/BusyButton.tsx";
 import { FormMessage } from "../../../ui/FormMessage.tsx";
 import { keyboardScrollable } from "../../../ui/keyboardScrollable.ts";
 import { Loading } from "../../../ui/Loading.tsx";
+import { negativeActions } from "../listActions.ts";
 import { NegativeListActor, NegativeListProvider, useNegativeListView } from "./NegativeListActor.tsx";
 import { controlStyle, fieldStyle } from "./negativeFormStyles.ts";
 import { recalledNegativeSearch } from "./negativeSearchMemory.ts";
@@ -49,6 +51,7 @@ function NegativeList() {
     ...(recalledNegativeSearch() ?? {}),
   }));
   const { errors, busy } = useNegativeListView();
+  const may = useScreenActions(negativeActions);
   const ids = { item: useId(), values: useId(), from: useId(), to: useId(), soon: useId() };
 
   useEffect(() => {
@@ -71,15 +74,21 @@ function NegativeList() {
           {t("listHeading")}
         </Heading>
         <Flex gap="2" wrap="wrap">
-          <Button variant="soft" onClick={() => navigateTo("/NegativeHistory")}>
-            {t("history")}
-          </Button>
-          <Button variant="soft" onClick={() => navigateTo("/NegativeAdd")}>
-            {t("addLink")}
-          </Button>
-          <Button variant="soft" onClick={() => navigateTo("/CsvNegative")}>
-            {t("csvLink")}
-          </Button>
+          {may.history ? (
+            <Button variant="soft" onClick={() => navigateTo("/NegativeHistory")}>
+              {t("history")}
+            </Button>
+          ) : null}
+          {may.add ? (
+            <Button variant="soft" onClick={() => navigateTo("/NegativeAdd")}>
+              {t("addLink")}
+            </Button>
+          ) : null}
+          {may.csvRegister ? (
+            <Button variant="soft" onClick={() => navigateTo("/CsvNegative")}>
+              {t("csvLink")}
+            </Button>
+          ) : null}
         </Flex>
       </Flex>
       <form onSubmit={submit} aria-label={t("searchHeading")} noValidate>
@@ -194,6 +203,7 @@ function ResultBar() {
   const { t } = useTranslation("negative");
   const list = NegativeListActor.useActorRef();
   const view = useNegativeListView();
+  const may = useScreenActions(negativeActions);
   const [encoding, setEncoding] = useState<CsvEncoding>("utf8");
   const encodingId = useId();
   const total = view.page?.total ?? 0;
@@ -214,14 +224,16 @@ function ResultBar() {
         <Button variant="soft" onClick={() => list.send({ type: "selection.clear" })}>
           {t("clearSelection")}
         </Button>
-        <BusyButton
-          color="red"
-          busy={view.deleting}
-          unavailable={!view.canDelete}
-          onClick={() => list.send({ type: "delete.request" })}
-        >
-          {t("delete")}
-        </BusyButton>
+        {may.remove ? (
+          <BusyButton
+            color="red"
+            busy={view.deleting}
+            unavailable={!view.canDelete}
+            onClick={() => list.send({ type: "delete.request" })}
+          >
+            {t("delete")}
+          </BusyButton>
+        ) : null}
       </Flex>
       <Flex gap="2" align="end">
         <div style={fieldStyle}>
@@ -258,6 +270,7 @@ function EntryTable({ rows }: { rows: readonly NegativeRow[] }) {
   const { t } = useTranslation("negative");
   const list = NegativeListActor.useActorRef();
   const { selection } = useNegativeListView();
+  const may = useScreenActions(negativeActions);
   const ticked = (id: string) => selection.kind === "all" || selection.ids.includes(id);
   const columns = ["negativeId", "item", "value", "addType", "updatedAt", "validUntil", "note"] as const;
   return (
@@ -300,14 +313,18 @@ function EntryTable({ rows }: { rows: readonly NegativeRow[] }) {
             </Table.Cell>
             <Table.Cell>{row.note ?? ""}</Table.Cell>
             <Table.Cell>
-              <Button
-                size="1"
-                variant="soft"
-                aria-label={t("detailsOf", { id: row.negativeId })}
-                onClick={() => navigateTo(`/NegativeDetail?negativeId=${encodeURIComponent(row.negativeId)}`)}
-              >
-                {t("details")}
-              </Button>
+              {may.details ? (
+                <Button
+                  size="1"
+                  variant="soft"
+                  aria-label={t("detailsOf", { id: row.negativeId })}
+                  onClick={() =>
+                    navigateTo(`/NegativeDetail?negativeId=${encodeURIComponent(row.negativeId)}`)
+                  }
+                >
+                  {t("details")}
+                </Button>
+              ) : null}
             </Table.Cell>
           </Table.Row>
         ))}

@@ -5,12 +5,14 @@ import type { ListRow } from "../../../../../machines/lists/listSearchMachine.ts
 import { SCREENS } from "../../../../contract/screens.ts";
 import { WHITE_TYPES } from "../../../../contract/whiteList.ts";
 import { formatDate, formatDateTime } from "../../../i18n/format.ts";
+import { useScreenActions } from "../../../session/useScreenActions.ts";
 import { usePageTitle } from "../../../shell/usePageTitle.ts";
 import { AppLink } from "../../../ui/AppLink.tsx";
 import { BusyButton } from "../../../ui/BusyButton.tsx";
 import { FormMessage } from "../../../ui/FormMessage.tsx";
 import { shownErrorText } from "../../../ui/shownErrorText.ts";
 import { type ListColumn, ListTable } from "../ListTable.tsx";
+import { whiteActions } from "../listActions.ts";
 import { ListInput, ListSelect } from "../listFields.tsx";
 import { listSearchView, sameListView } from "../listSearchView.ts";
 import { WhiteListActor, WhiteListProvider } from "./WhiteListActor.tsx";
@@ -37,6 +39,7 @@ function WhiteList() {
   const { t: message } = useTranslation("messages");
   const list = WhiteListActor.useActorRef();
   const view = WhiteListActor.useSelector(listSearchView, sameListView);
+  const may = useScreenActions(whiteActions);
   const [criteria, setCriteria] = useState(EMPTY);
   const id = useId();
 
@@ -76,9 +79,11 @@ function WhiteList() {
         <Heading as="h1" size="6">
           {t("listHeading")}
         </Heading>
-        <Button asChild variant="soft">
-          <AppLink to={SCREENS.WhiteAdd.path as string}>{t("add")}</AppLink>
-        </Button>
+        {may.add ? (
+          <Button asChild variant="soft">
+            <AppLink to={SCREENS.WhiteAdd.path as string}>{t("add")}</AppLink>
+          </Button>
+        ) : null}
       </Flex>
       <Box asChild mb="4">
         <form onSubmit={submit} aria-labelledby={`${id}-search`} noValidate>
@@ -140,32 +145,38 @@ function WhiteList() {
       {view.noData ? <FormMessage tone="info">{message("no.676")}</FormMessage> : null}
       {view.rows.length > 0 ? (
         <Flex direction="column" gap="3">
-          <Flex gap="3" align="center">
-            <Button
-              type="button"
-              color="red"
-              variant="soft"
-              disabled={!view.canDelete}
-              onClick={() => list.send({ type: "delete.request" })}
-            >
-              {t("delete")}
-            </Button>
-            <Text size="2" color="gray" aria-live="polite">
-              {t("selected", { count: view.selected.length })}
-            </Text>
-          </Flex>
+          {may.remove ? (
+            <Flex gap="3" align="center">
+              <Button
+                type="button"
+                color="red"
+                variant="soft"
+                disabled={!view.canDelete}
+                onClick={() => list.send({ type: "delete.request" })}
+              >
+                {t("delete")}
+              </Button>
+              <Text size="2" color="gray" aria-live="polite">
+                {t("selected", { count: view.selected.length })}
+              </Text>
+            </Flex>
+          ) : null}
           <ListTable
             caption={t("tableCaption")}
             columns={columns}
             rows={view.rows}
-            selection={{
-              selected: view.selected,
-              allSelected: view.allSelected,
-              allLabel: t("selectAll"),
-              rowLabel: (row: ListRow) => t("selectRow", { value: row.cells.value ?? "" }),
-              toggle: (key) => list.send({ type: "row.toggle", key }),
-              toggleAll: () => list.send({ type: "rows.toggleAll" }),
-            }}
+            selection={
+              may.remove
+                ? {
+                    selected: view.selected,
+                    allSelected: view.allSelected,
+                    allLabel: t("selectAll"),
+                    rowLabel: (row: ListRow) => t("selectRow", { value: row.cells.value ?? "" }),
+                    toggle: (key) => list.send({ type: "row.toggle", key }),
+                    toggleAll: () => list.send({ type: "rows.toggleAll" }),
+                  }
+                : undefined
+            }
           />
         </Flex>
       ) : null}
