@@ -6,8 +6,10 @@ import shellEn from "../../src/app/i18n/locales/en/shell.json";
 import menuJa from "../../src/app/i18n/locales/ja/menu.json";
 import operatorsJa from "../../src/app/i18n/locales/ja/operators.json";
 import shellJa from "../../src/app/i18n/locales/ja/shell.json";
+import type { AuditAction } from "../../src/contract/auditLog.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import { TEST_LANGS } from "../support/browser.ts";
+import { AUDIT_TEXTS, type ShownAuditRow, shownAuditRows } from "./auditLogSteps.ts";
 import {
   ACCOUNTS,
   consoleSession,
@@ -50,6 +52,7 @@ async function answerYes(page: Page, lang: "en" | "ja", question: string, axeScr
 describe.each(TEST_LANGS)("operators [%s]", (lang) => {
   const s = SCREEN[lang];
   const l = LABELS[lang];
+  const a = AUDIT_TEXTS[lang];
   const ui = consoleSession(lang);
 
   it("adds an operator who sets a password from the mail and signs in, edits and deletes them, whose session then ends", async () => {
@@ -185,6 +188,31 @@ describe.each(TEST_LANGS)("operators [%s]", (lang) => {
     } finally {
       await theirs.close();
     }
-    // One journey through four screens and two browsers: ~30 s alone, more beside other suites.
+
+    // The audit log, filtered by this administrator: the add, the edit and the delete of the one
+    // operator, each with its target and a summary of the fields before and after.
+    const rows = await shownAuditRows(page, lang, { operator: ACCOUNTS.check.email });
+    const ofAction = (action: AuditAction) => rows.filter((row) => row.action === a.actions[action]);
+    const [added, edited, deleted] = (["operatorAdd", "operatorEdit", "operatorDelete"] as const).map(
+      (action) => {
+        const found = ofAction(action);
+        expect(found, action).toHaveLength(1);
+        return found[0] as ShownAuditRow;
+      },
+    );
+    expect(added?.target).toMatch(/^operator:\d+$/);
+    for (const row of [edited, deleted]) expect(row?.target).toBe(added?.target);
+    for (const row of [added, edited, deleted]) expect(row?.sourceIp).toBe("127.0.0.1");
+    expect(added?.summary).toContain(`"email":"${email}"`);
+    expect(added?.summary).toContain(`"name":"新人 ${lang}"`);
+    expect(added?.summary).toContain('"notifyRule":true');
+    const [before, after] = (edited?.summary ?? "").split(" → ");
+    expect(before).toContain(`"name":"新人 ${lang}"`);
+    expect(after).toContain(`"name":"新人 ${lang} 改"`);
+    expect(deleted?.summary).toMatch(new RegExp(`"name":"新人 ${lang} 改".* →$`));
+    // Newest first: the delete, the edit, the add.
+    expect(rows.indexOf(deleted as ShownAuditRow)).toBeLessThan(rows.indexOf(edited as ShownAuditRow));
+    expect(rows.indexOf(edited as ShownAuditRow)).toBeLessThan(rows.indexOf(added as ShownAuditRow));
+    // One journey through five screens and two browsers: ~30 s alone, more beside other suites.
   }, 120_000);
 });
