@@ -29,6 +29,26 @@ export const NEGATIVE_CSV_HEADER = [
   "note",
 ] as const;
 
+/**
+ * The items of `source`, the next one asked for before the current one is handed over: the database
+ * reads the next batch while this one is formatted and written (two batches held at most).
+ */
+async function* readAhead<T>(source: AsyncGenerator<T>): AsyncGenerator<T> {
+  let next = source.next();
+  try {
+    for (;;) {
+      const current = await next;
+      if (current.done) return;
+      next = source.next();
+      // Marked handled now; a failure still surfaces when the batch is taken.
+      next.catch(() => undefined);
+      yield current.value;
+    }
+  } finally {
+    await source.return(undefined);
+  }
+}
+
 /** YYYY/MM/DD HH:mm:ss in Japan time (spec 9's long date format). */
 const japanText = (at: Date): string =>
   new Date(new Date(at).getTime() + JAPAN_OFFSET_MS)
@@ -36,6 +56,9 @@ const japanText = (at: Date): string =>
     .slice(0, 19)
     .replace("T", " ")
     .replaceAll("-", "/");
+
+/** The stored column of each item field, worked out once (not per row and field). */
+const FIELD_COLUMNS = NEGATIVE_FIELDS.map(columnOf);
 
 /** One entry as the file's cells (hashes as stored, dates in Japan time). */
 function rowCells(row: Selectable<NegativesTable>): CsvCell[] {
@@ -47,7 +70,7 @@ function rowCells(row: Selectable<NegativesTable>): CsvCell[] {
     row.add_type,
     row.event_id,
     row.shop_event_id,
-    ...NEGATIVE_FIELDS.map((field) => record[columnOf(field)] as string | null),
+    ...FIELD_COLUMNS.map((column) => record[column] as string | null),
     row.valid_until === null ? "" : japanText(row.valid_until),
     row.note,
   ];
@@ -76,7 +99,9 @@ export function negativeExportJob(
     try {
       await file.writeRows([NEGATIVE_CSV_HEADER]);
       const asOf = new Date(payload.asOf);
-      for await (const rows of negativeBatches(db, job.companyId, payload.search, batchSize, asOf)) {
+      for await (const rows of readAhead(
+        negativeBatches(db, job.companyId, payload.search, batchSize, asOf),
+      )) {
         signal.throwIfAborted();
         await file.writeRows(rows.map(rowCells));
         rowCount += rows.length;
