@@ -214,7 +214,7 @@ export const MACHINES = [
     name: "negativeListMachine",
     title: "Negative list",
     description:
-      "Searches negative entries by item type, values and update dates, pages by keyset (the positions of the pages shown kept for Previous), ticks rows or every result, deletes them after the confirmation (003) and writes every result as CSV after another (spec section 2, issue 40).",
+      "Searches negative entries by item type, values and update dates, pages by keyset (the positions of the pages shown kept for Previous), ticks rows or every result, deletes them after the confirmation (003) and outputs every result as CSV after another: a background job followed by the CSV job polling (991 / 993 with a retry), then its download link (005; 992 when there is no file) (spec sections 2 and 7, issue 40).",
     machine: negativeListMachine,
   },
   {

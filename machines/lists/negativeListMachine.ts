@@ -1,27 +1,31 @@
-import { assign, setup } from "xstate";
+import { assign, sendTo, setup } from "xstate";
 import type { ErrorItem } from "../../src/contract/envelope.ts";
 import type { CsvEncoding } from "../../src/contract/eventExport.ts";
 import {
   NEGATIVE_DEFAULT_PAGE_SIZE,
+  type NegativeCsvStatus,
   type NegativeRow,
   type NegativeSearch,
 } from "../../src/contract/negativeList.ts";
+import { type CsvJobPollingOutput, jobPollingMachine } from "../csv/csvJobPollingMachine.ts";
 import { callSteps, outcomeAccepted } from "../shared/callStep.ts";
 import { internalFailure } from "../shared/internalFailure.ts";
 import { notProvided } from "../shared/notProvided.ts";
-import { acceptedResult, type CallOutcome } from "../shared/outcome.ts";
+import type { CallOutcome } from "../shared/outcome.ts";
 
 export interface NegativePage {
   entries: NegativeRow[];
   total: number;
   next: string | null;
 }
-export interface NegativeCsvFile {
-  fileName: string;
-  contentType: string;
-  base64: string;
-  count: number;
+/** A download link of the CSV output's file (negativeCsvLink). */
+export interface NegativeCsvLink {
+  downloadUrl: string;
+  expiresAt: string;
 }
+
+/** The CSV output job followed until it ends: csvJobPollingMachine's chart over negativeCsvStatus. */
+export const negativeCsvPollingMachine = jobPollingMachine<NegativeCsvStatus>();
 
 /** The ticked rows, or every result of the search (the total). */
 export type NegativeSelection = { kind: "ids"; ids: string[] } | { kind: "all" };
@@ -34,6 +38,10 @@ export interface NegativeListContext {
   page: NegativePage | null;
   selection: NegativeSelection;
   encoding: CsvEncoding;
+  /** The CSV output's job once queued (null before, and after it ended). */
+  csvJobId: string | null;
+  /** 992 when the file could not be had (the job failed, or its link was refused). */
+  csvNotice: "992" | null;
   errors: ErrorItem[];
 }
 
@@ -46,7 +54,11 @@ export type NegativeListEvent =
   | { type: "selection.all" }
   | { type: "selection.clear" }
   | { type: "delete.request" }
-  | { type: "csv.request"; encoding: CsvEncoding };
+  | { type: "csv.request"; encoding: CsvEncoding }
+  /** Retry the CSV job's polling step that failed (991) or timed out (993). */
+  | { type: "csv.retry" }
+  /** Stop following the CSV job (the list is usable again; the job still runs). */
+  | { type: "csv.stop" };
 
 export interface LoadPageInput {
   search: NegativeSearch;
@@ -63,7 +75,8 @@ export interface CsvInput {
 }
 export type LoadPageOutcome = CallOutcome<NegativePage>;
 export type DeleteOutcome = CallOutcome<{ deleted: number }>;
-export type CsvOutcome = CallOutcome<NegativeCsvFile>;
+export type CsvRequestOutcome = CallOutcome<{ jobId: string }>;
+export type CsvLinkOutcome = CallOutcome<NegativeCsvLink>;
 
 const EMPTY_SELECTION: NegativeSelection = { kind: "ids", ids: [] };
 
@@ -71,19 +84,26 @@ const EMPTY_SELECTION: NegativeSelection = { kind: "ids", ids: [] };
  * Negative list (spec 2, /NegativeList; issue 40): searches by item type, values and an update date
  * range, pages by keyset (the positions of the pages shown are kept, so Previous goes back), keeps
  * a selection of ticked rows or of every result, deletes it after the confirmation (003, then the
- * first page again) and writes every result as CSV after another confirmation.
+ * first page again) and outputs every result as CSV after another confirmation: the request queues a
+ * background job (negativeCsv), the job is followed by csvJobPollingMachine's chart (invoked as
+ * followCsvJob: 991 / 993 with a retry), then the download link is asked for (005) and handed to the
+ * app's openCsvDownload; a failed job or a refused link says 992.
  */
 const negativeListSetup = setup({
   types: {
     context: {} as NegativeListContext,
     events: {} as NegativeListEvent,
+    /** The CSV job's polling is read by the view (its 991 / 993 notices). */
+    children: {} as { followCsvJob: "followCsvJob" },
   },
   actors: {
     loadPage: notProvided<LoadPageOutcome, LoadPageInput>("loadPage"),
     confirmDelete: notProvided<boolean>("confirmDelete"),
     deleteEntries: notProvided<DeleteOutcome, DeleteInput>("deleteEntries"),
     confirmCsv: notProvided<boolean>("confirmCsv"),
-    exportCsv: notProvided<CsvOutcome, CsvInput>("exportCsv"),
+    requestCsv: notProvided<CsvRequestOutcome, CsvInput>("requestCsv"),
+    followCsvJob: negativeCsvPollingMachine,
+    csvLink: notProvided<CsvLinkOutcome, { jobId: string }>("csvLink"),
   },
   guards: {
     outcomeAccepted,
@@ -93,6 +113,10 @@ const negativeListSetup = setup({
     hasNext: ({ context }) => context.page?.next != null,
     hasPrevious: ({ context }) => context.positions.length > 1,
     hasSelection: ({ context }) => context.selection.kind === "all" || context.selection.ids.length > 0,
+    csvJobDone: (_, params: { output: CsvJobPollingOutput<NegativeCsvStatus> }) =>
+      params.output.job?.state === "done",
+    csvJobFailed: (_, params: { output: CsvJobPollingOutput<NegativeCsvStatus> }) =>
+      params.output.job?.state === "failed",
   },
   actions: {
     startSearch: assign((_, params: { search: NegativeSearch }) => ({
@@ -121,15 +145,23 @@ const negativeListSetup = setup({
     }),
     selectAll: assign({ selection: { kind: "all" } as NegativeSelection }),
     clearSelection: assign({ selection: EMPTY_SELECTION }),
-    chooseEncoding: assign((_, params: { encoding: CsvEncoding }) => ({ encoding: params.encoding })),
+    chooseEncoding: assign((_, params: { encoding: CsvEncoding }) => ({
+      encoding: params.encoding,
+      csvNotice: null,
+    })),
+    recordCsvJob: assign((_, params: { result: { jobId: string } }) => ({ csvJobId: params.result.jobId })),
+    endCsv: assign({ csvJobId: null }),
+    recordCsvFailure: assign({ csvJobId: null, csvNotice: "992" as const }),
+    retryCsvPolling: sendTo("followCsvJob", { type: "step.retry" }),
+    stopCsvPolling: sendTo("followCsvJob", { type: "polling.stop" }),
     recordPage: assign((_, params: { result: NegativePage }) => ({ page: params.result, errors: [] })),
     recordErrors: assign((_, params: { errors: ErrorItem[] }) => ({ page: null, errors: params.errors })),
     recordException: assign((_, params: { error: unknown }) => ({
       page: null,
       errors: [internalFailure(params.error)],
     })),
-    /** Provided by the app: hands the file to the browser. */
-    saveCsv: (_, _params: { file: NegativeCsvFile }) => {},
+    /** Provided by the app: hands the download link to the browser, which saves the file. */
+    openCsvDownload: (_, _params: { result: NegativeCsvLink }) => {},
     /** Provided by the app: keeps the search for the way back from a detail. */
     rememberSearch: () => {},
   },
@@ -157,6 +189,8 @@ export const negativeListMachine = negativeListSetup.createMachine({
     page: null,
     selection: EMPTY_SELECTION,
     encoding: "utf8",
+    csvJobId: null,
+    csvNotice: null,
     errors: [],
   },
   initial: "idle",
@@ -248,17 +282,55 @@ export const negativeListMachine = negativeListSetup.createMachine({
       },
     },
     exportingCsv: {
-      tags: ["busy"],
-      invoke: callStep({
-        src: "exportCsv",
-        input: ({ context }) => ({ search: context.search, encoding: context.encoding }),
-        accepted: {
-          target: "showing",
-          actions: { type: "saveCsv", params: ({ event }) => ({ file: acceptedResult(event.output) }) },
+      initial: "requesting",
+      states: {
+        requesting: {
+          tags: ["busy"],
+          invoke: callStep({
+            src: "requestCsv",
+            input: ({ context }) => ({ search: context.search, encoding: context.encoding }),
+            accepted: { target: "following", actions: "recordCsvJob" },
+            // The refusal is told by the app (the call's messages), the list stays.
+            refused: { target: "#negativeList.showing" },
+            exception: { target: "#negativeList.showing" },
+          }),
         },
-        refused: { target: "showing" },
-        exception: { target: "showing" },
-      }),
+        following: {
+          on: {
+            "csv.retry": { actions: "retryCsvPolling" },
+            "csv.stop": { actions: "stopCsvPolling" },
+          },
+          invoke: {
+            id: "followCsvJob",
+            src: "followCsvJob",
+            input: ({ context }) => ({ jobId: context.csvJobId ?? "" }),
+            onDone: [
+              {
+                guard: { type: "csvJobDone", params: ({ event }) => ({ output: event.output }) },
+                target: "linking",
+              },
+              {
+                guard: { type: "csvJobFailed", params: ({ event }) => ({ output: event.output }) },
+                target: "#negativeList.showing",
+                actions: "recordCsvFailure",
+              },
+              // Stopped: the operator left the job to itself.
+              { target: "#negativeList.showing", actions: "endCsv" },
+            ],
+            onError: { target: "#negativeList.showing", actions: "recordCsvFailure" },
+          },
+        },
+        linking: {
+          tags: ["busy"],
+          invoke: callStep({
+            src: "csvLink",
+            input: ({ context }) => ({ jobId: context.csvJobId ?? "" }),
+            accepted: { target: "#negativeList.showing", actions: ["openCsvDownload", "endCsv"] },
+            refused: { target: "#negativeList.showing", actions: "recordCsvFailure" },
+            exception: { target: "#negativeList.showing", actions: "recordCsvFailure" },
+          }),
+        },
+      },
     },
   },
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCall } from "./call.ts";
 import { NEGATIVE_OTHER_CATEGORIES, NEGATIVE_SETTLE_CATEGORIES } from "./eventActions.ts";
-import { CSV_ENCODINGS } from "./eventExport.ts";
+import { CSV_ENCODINGS, CSV_JOB_STATES } from "./eventExport.ts";
 import { EVENT_PAGE_SIZES, splitValues } from "./eventSearch.ts";
 import { dateText, issue, rules } from "./validation.ts";
 
@@ -316,7 +316,11 @@ export const negativeAdd = defineCall({
   response: z.object({ added: z.number().int() }),
 });
 
-/** Every entry of the search as a CSV file (UTF-8 with a BOM or CP932), its bytes in base64. */
+/**
+ * Every entry of the search as a CSV file (UTF-8 with a BOM or CP932), made by a background job:
+ * the request answers the job's ID; negativeCsvStatus follows it and negativeCsvLink hands out a
+ * download link (GET DOWNLOAD_PATH_PREFIX + token) once its file is ready.
+ */
 export const negativeCsv = defineCall({
   name: "negativeCsv",
   method: "POST",
@@ -325,10 +329,38 @@ export const negativeCsv = defineCall({
   request: z
     .object({ search: negativeSearchSchema, encoding: z.enum(CSV_ENCODINGS).default("utf8") })
     .strict(),
-  response: z.object({
-    fileName: z.string(),
-    contentType: z.string(),
-    base64: z.string(),
-    count: z.number().int(),
-  }),
+  response: z.object({ jobId: z.string() }),
+});
+
+export const negativeCsvStatusSchema = z.object({
+  jobId: z.string(),
+  state: z.enum(CSV_JOB_STATES),
+  /** Entries written; null until the file is done. */
+  rowCount: z.number().int().nullable(),
+  fileName: z.string(),
+  /** Until when the file can be downloaded; null until it is done. */
+  expiresAt: z.string().nullable(),
+});
+export type NegativeCsvStatus = z.infer<typeof negativeCsvStatusSchema>;
+
+const negativeCsvJobSchema = z.object({ jobId: z.string().trim().min(1).max(64) }).strict();
+
+/** The operator's own CSV output job (another operator's or tenant's answers 963). */
+export const negativeCsvStatus = defineCall({
+  name: "negativeCsvStatus",
+  method: "POST",
+  path: "/api/v3/screen/negative/csv/status",
+  access: { kind: "read", screenId: "NegativeList" },
+  request: negativeCsvJobSchema,
+  response: negativeCsvStatusSchema,
+});
+
+/** A short-lived download link of the done job's file (the spec's download link request; 005). */
+export const negativeCsvLink = defineCall({
+  name: "negativeCsvLink",
+  method: "POST",
+  path: "/api/v3/screen/negative/csv/link",
+  access: { kind: "read", screenId: "NegativeList" },
+  request: negativeCsvJobSchema,
+  response: z.object({ downloadUrl: z.string(), expiresAt: z.string() }),
 });

@@ -61,6 +61,9 @@ import { eventExportJob } from "./services/eventExport/eventExportJob.ts";
 import { EVENT_CSV_JOB } from "./services/eventExport/eventExportPayload.ts";
 import { createEventListService } from "./services/eventSearch/eventListService.ts";
 import { createKeywordService } from "./services/lists/keywordService.ts";
+import { negativeExportJob } from "./services/lists/negativeExportJob.ts";
+import { NEGATIVE_CSV_JOB } from "./services/lists/negativeExportPayload.ts";
+import { createNegativeExportService } from "./services/lists/negativeExportService.ts";
 import { createNegativeListService } from "./services/lists/negativeListService.ts";
 import { createWhiteListService } from "./services/lists/whiteListService.ts";
 import { createPasswordResetService } from "./services/passwordResetService.ts";
@@ -152,6 +155,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   jobs.addSweeper("report tally deltas", () => foldReportTallies(db));
   // The event CSV output's job, and the sweep of the download files it leaves.
   jobs.register(EVENT_CSV_JOB, eventExportJob(deps));
+  // The negative list's CSV output job: its files are the event export's (same sweep).
+  jobs.register(NEGATIVE_CSV_JOB, negativeExportJob(deps));
   jobs.addSweeper("expired downloads", () => sweepExpiredDownloads(db, config.dataDir, now()));
   // Each CSV upload file type's job, and the sweep of file pieces no job took up.
   for (const handler of ROW_HANDLERS.values())
@@ -193,7 +198,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRoleRoutes(app, createRoleService(deps));
   registerAllowedIpRoutes(app, createAllowedIpAdminService(deps, apiCalls));
   registerWhiteListRoutes(app, createWhiteListService(deps));
-  registerNegativeListRoutes(app, createNegativeListService(deps));
+  registerNegativeListRoutes(app, createNegativeListService(deps), createNegativeExportService(deps, jobs));
   registerKeywordRoutes(app, createKeywordService(deps));
   registerAuditLogRoutes(app, createAuditLogService(deps));
   await options.extraRoutes?.(app);

@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { parse } from "csv-parse/sync";
+import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
 import menuEn from "../../src/app/i18n/locales/en/menu.json";
 import negativeEn from "../../src/app/i18n/locales/en/negative.json";
@@ -126,5 +129,57 @@ describe.each(TEST_LANGS)("negative list [%s]", (lang) => {
     await visible(textOnPage(ui.page, messageNo(lang, "676")));
     expect(await ui.page.getByLabel(s.values, { exact: true }).inputValue()).toBe(tel);
     expect(negativeTelFired(await screenTransaction(ui.app, shop, orderWith(tel)))).toBe(false);
+  });
+
+  it("outputs every entry of a search as CSV through the job and downloads it, Excel-safe", async () => {
+    await loginAs(ui.page, ui.app, lang, ACCOUNTS.admin);
+    const tels = [0, 1].map(
+      () => `080${String(randomBytes(4).readUInt32BE() % 100_000_000).padStart(8, "0")}`,
+    );
+    await ui.page
+      .getByRole("navigation", { name: l.mainMenu, exact: true })
+      .getByRole("link", { name: MENU[lang].negative, exact: true })
+      .click();
+    await onPath(ui.page, "/NegativeList");
+    await ui.page.getByRole("button", { name: s.addLink, exact: true }).click();
+    await onPath(ui.page, "/NegativeAdd");
+    await ui.page.getByLabel(s.item, { exact: true }).selectOption({ label: s.items.tel });
+    await ui.page.getByLabel(s.addValues, { exact: true }).fill(tels.join("\n"));
+    await ui.page.getByLabel(s.addNote, { exact: true }).fill("=1+1 要注意");
+    await ui.page.getByRole("button", { name: s.register, exact: true }).click();
+    await confirmExecute();
+    await visible(textOnPage(ui.page, messageNo(lang, "001")));
+
+    await ui.page.getByRole("button", { name: s.toList, exact: true }).click();
+    await onPath(ui.page, "/NegativeList");
+    await ui.page.getByLabel(s.item, { exact: true }).selectOption({ label: s.items.tel });
+    await ui.page.getByLabel(s.values, { exact: true }).fill(tels.join(" "));
+    await ui.page.getByRole("button", { name: s.search, exact: true }).click();
+    const table = await visible(ui.page.getByRole("table", { name: s.tableCaption, exact: true }));
+    await expect.poll(() => table.locator("tbody tr").count()).toBe(2);
+
+    // English asks for UTF-8 (with its BOM), Japanese for Shift_JIS: both encodings are read back.
+    const encoding = lang === "en" ? "utf8" : "cp932";
+    await ui.page
+      .getByLabel(s.csvEncoding, { exact: true })
+      .selectOption({ label: encoding === "utf8" ? s.encodingUtf8 : s.encodingCp932 });
+    await ui.page.getByRole("button", { name: s.csvOutput, exact: true }).click();
+    const [download] = await Promise.all([
+      ui.page.waitForEvent("download", { timeout: 60_000 }),
+      confirmExecute(),
+    ]);
+    await visible(textOnPage(ui.page, messageNo(lang, "005")));
+    expect(download.suggestedFilename()).toMatch(/^negativeList_\d{14}\.csv$/);
+    const bytes = await readFile(await download.path());
+    const utf8Bom = bytes.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(utf8Bom).toBe(encoding === "utf8");
+    const text = encoding === "utf8" ? bytes.subarray(3).toString("utf8") : iconv.decode(bytes, "cp932");
+    const [header, ...rows] = parse(text) as string[][];
+    const column = (name: string) => (header ?? []).indexOf(name);
+    expect(rows.map((row) => row[column("tel")]).sort()).toEqual([...tels].sort());
+    // The note a spreadsheet would run as a formula is written as text; Japanese survives the encoding.
+    for (const row of rows) expect(row[column("note")]).toBe("'=1+1 要注意");
+    await screenReady(ui.page);
+    await expectNoAxeViolations(ui.page, "NegativeList after the CSV output");
   });
 });

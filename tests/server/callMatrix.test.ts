@@ -183,6 +183,8 @@ const MATRIX: Record<string, (ids: DemoIds) => unknown> = {
   negativeDelete: () => ({ kind: "ids", negativeIds: ["999999999999"] }),
   negativeDetailDelete: () => ({ negativeId: "999999999999" }),
   negativeCsv: () => ({ search: {} }),
+  negativeCsvStatus: () => ({ jobId: "no-such-job" }),
+  negativeCsvLink: () => ({ jobId: "no-such-job" }),
 };
 
 /**

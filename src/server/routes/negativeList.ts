@@ -2,16 +2,26 @@ import type { FastifyInstance } from "fastify";
 import {
   negativeAdd,
   negativeCsv,
+  negativeCsvLink,
+  negativeCsvStatus,
   negativeDelete,
   negativeDetail,
   negativeDetailDelete,
   negativeSearch,
 } from "../../contract/negativeList.ts";
 import { registerCall } from "../plugins/registerCall.ts";
+import type { NegativeExportService } from "../services/lists/negativeExportService.ts";
 import type { NegativeListService } from "../services/lists/negativeListService.ts";
 
-/** Negative list (spec 2, /NegativeList, /NegativeDetail, /NegativeAdd): search, detail, add, delete, CSV. */
-export function registerNegativeListRoutes(app: FastifyInstance, service: NegativeListService) {
+/**
+ * Negative list (spec 2, /NegativeList, /NegativeDetail, /NegativeAdd): search, detail, add, delete,
+ * and the CSV output as a background job (its handler is registered in app.ts): request, status, link.
+ */
+export function registerNegativeListRoutes(
+  app: FastifyInstance,
+  service: NegativeListService,
+  exports: NegativeExportService,
+) {
   registerCall(app, negativeSearch, async ({ auth, telegram }) => {
     const page = await service.search(auth().companyId, telegram.search, telegram.pageSize, telegram.after);
     return { telegram: page, ...(page.total === 0 ? { messages: ["676"] } : {}) };
@@ -47,7 +57,18 @@ export function registerNegativeListRoutes(app: FastifyInstance, service: Negati
     messages: ["003"],
   }));
 
-  registerCall(app, negativeCsv, async ({ auth, telegram }) => ({
-    telegram: await service.csv(auth().companyId, telegram.search, telegram.encoding),
+  registerCall(app, negativeCsv, async ({ auth, telegram, request }) => ({
+    telegram: {
+      jobId: await exports.request({ ...auth(), sourceIp: request.ip }, telegram.search, telegram.encoding),
+    },
+  }));
+
+  registerCall(app, negativeCsvStatus, async ({ auth, telegram }) => ({
+    telegram: await exports.status(auth(), telegram.jobId),
+  }));
+
+  registerCall(app, negativeCsvLink, async ({ auth, telegram }) => ({
+    telegram: await exports.link(auth(), telegram.jobId),
+    messages: ["005"],
   }));
 }

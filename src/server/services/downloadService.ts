@@ -12,6 +12,7 @@ import { findDownloadLink } from "../jobs/downloadLinks.ts";
 import { openDbFile, UPLOAD_DOWNLOAD_SCREENS } from "../uploads/uploadFileDownload.ts";
 import type { ServiceDeps } from "./deps.ts";
 import { EVENT_CSV_JOB } from "./eventExport/eventExportPayload.ts";
+import { NEGATIVE_CSV_JOB } from "./lists/negativeExportPayload.ts";
 import { permissionsFor, permits } from "./permissionService.ts";
 import type { AuthContext } from "./sessionService.ts";
 
@@ -21,6 +22,7 @@ import type { AuthContext } from "./sessionService.ts";
  */
 const DOWNLOAD_SCREEN: Readonly<Record<string, ScreenId>> = {
   [EVENT_CSV_JOB]: "EventDialogCsvDownload",
+  [NEGATIVE_CSV_JOB]: "NegativeList",
   ...UPLOAD_DOWNLOAD_SCREENS,
 };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createActor, fromPromise } from "xstate";
+import { createActor, fromPromise, SimulatedClock } from "xstate";
+import type { JobStatusOutcome } from "../../../machines/csv/csvJobPollingMachine.ts";
 import { type NegativeAddForm, negativeAddMachine } from "../../../machines/lists/negativeAddMachine.ts";
 import { negativeDetailMachine } from "../../../machines/lists/negativeDetailMachine.ts";
 import {
@@ -7,13 +8,19 @@ import {
   type DeleteInput,
   type LoadPageInput,
   type LoadPageOutcome,
+  negativeCsvPollingMachine,
   negativeListMachine,
 } from "../../../machines/lists/negativeListMachine.ts";
+import { CSV_POLL_MS } from "../../../machines/shared/polling.ts";
+import type { NegativeCsvStatus } from "../../../src/contract/negativeList.ts";
 import { settle } from "../support/settle.ts";
 import { added, lineRefused } from "../walks/negativeAddWalk.ts";
 import { deleteGone, detailLoaded } from "../walks/negativeDetailWalk.ts";
 import {
-  csvMade,
+  csvJob,
+  csvLinked,
+  csvLinkRefused,
+  csvQueued,
   deleted,
   firstPage,
   lastPageLoaded,
@@ -21,9 +28,17 @@ import {
   pageLoaded,
 } from "../walks/negativeListWalk.ts";
 
-function startList(pages: (input: LoadPageInput) => LoadPageOutcome, confirmed = true) {
+type StatusAnswer = JobStatusOutcome<NegativeCsvStatus> | Error;
+
+function startList(
+  pages: (input: LoadPageInput) => LoadPageOutcome,
+  confirmed = true,
+  csv: { statuses?: StatusAnswer[]; link?: typeof csvLinked } = {},
+) {
   const calls: unknown[] = [];
-  const saved: string[] = [];
+  const opened: string[] = [];
+  const statuses = [...(csv.statuses ?? [])];
+  const clock = new SimulatedClock();
   const machine = negativeListMachine.provide({
     actors: {
       loadPage: fromPromise(async ({ input }: { input: LoadPageInput }) => {
@@ -36,15 +51,36 @@ function startList(pages: (input: LoadPageInput) => LoadPageOutcome, confirmed =
         return deleted;
       }),
       confirmCsv: fromPromise(async () => confirmed),
-      exportCsv: fromPromise(async ({ input }: { input: CsvInput }) => {
+      requestCsv: fromPromise(async ({ input }: { input: CsvInput }) => {
         calls.push({ csv: input.encoding });
-        return csvMade;
+        return csvQueued;
+      }),
+      followCsvJob: negativeCsvPollingMachine.provide({
+        actors: {
+          jobStatus: fromPromise(async ({ input }: { input: { jobId: string } }) => {
+            calls.push({ status: input.jobId });
+            const answer = statuses.shift();
+            if (answer === undefined) throw new Error("no status answer left");
+            if (answer instanceof Error) throw answer;
+            return answer;
+          }),
+        },
+      }),
+      csvLink: fromPromise(async ({ input }: { input: { jobId: string } }) => {
+        calls.push({ link: input.jobId });
+        return csv.link ?? csvLinked;
       }),
     },
-    actions: { saveCsv: (_, params) => saved.push(params.file.fileName) },
+    actions: { openCsvDownload: (_, params) => opened.push(params.result.downloadUrl) },
   });
-  return { actor: createActor(machine).start(), calls, saved };
+  return { actor: createActor(machine, { clock }).start(), calls, opened, clock };
 }
+
+const status = (state: NegativeCsvStatus["state"]): JobStatusOutcome<NegativeCsvStatus> => ({
+  ok: true,
+  result: csvJob(state),
+  messages: [],
+});
 
 const search = { item: "tel", values: "09012345678" } as const;
 
@@ -100,21 +136,92 @@ describe("negativeListMachine", () => {
     expect(declined.actor.getSnapshot().context.selection).toEqual({ kind: "all" });
   });
 
-  it("writes the CSV in the chosen encoding after the confirmation; a search without results is empty", async () => {
-    const { actor, calls, saved } = startList(() => pageLoaded);
+  it("queues the CSV in the chosen encoding, follows the job until done, then opens its download link", async () => {
+    const { actor, calls, opened, clock } = startList(() => pageLoaded, true, {
+      statuses: [status("queued"), status("running"), status("done")],
+    });
     actor.send({ type: "search.submit", search });
     await settle();
     actor.send({ type: "csv.request", encoding: "cp932" });
     await settle();
-    await settle();
     expect(calls.at(-1)).toEqual({ csv: "cp932" });
-    expect(saved).toEqual(["negativeList_202611301000.csv"]);
+    expect(actor.getSnapshot().matches({ exportingCsv: "following" })).toBe(true);
+    expect(actor.getSnapshot().context.csvJobId).toBe("job-neg-1");
+    for (let i = 0; i < 3; i++) {
+      expect(opened).toEqual([]);
+      clock.increment(CSV_POLL_MS);
+      await settle();
+    }
+    expect(calls.filter((call) => "status" in (call as object))).toHaveLength(3);
+    expect(calls.at(-1)).toEqual({ link: "job-neg-1" });
+    expect(opened).toEqual(["/api/v3/download/token"]);
+    expect(actor.getSnapshot().value).toBe("showing");
+    expect(actor.getSnapshot().context).toMatchObject({ csvJobId: null, csvNotice: null });
 
     const none = startList(() => nothingFound);
     none.actor.send({ type: "search.submit", search });
     await settle();
     expect(none.actor.getSnapshot().value).toBe("empty");
     expect(none.actor.getSnapshot().can({ type: "csv.request", encoding: "utf8" })).toBe(false);
+  });
+
+  it("says 991 when a check fails and retries it at once; a failed job or a refused link says 992", async () => {
+    const retried = startList(() => pageLoaded, true, {
+      statuses: [new Error("network down"), status("done")],
+    });
+    retried.actor.send({ type: "search.submit", search });
+    await settle();
+    retried.actor.send({ type: "csv.request", encoding: "utf8" });
+    await settle();
+    retried.clock.increment(CSV_POLL_MS);
+    await settle();
+    const child = retried.actor.getSnapshot().children.followCsvJob;
+    expect(child?.getSnapshot().context.notice).toBe("991");
+    retried.actor.send({ type: "csv.retry" });
+    await settle();
+    expect(retried.opened).toEqual(["/api/v3/download/token"]);
+
+    const failed = startList(() => pageLoaded, true, { statuses: [status("failed")] });
+    failed.actor.send({ type: "search.submit", search });
+    await settle();
+    failed.actor.send({ type: "csv.request", encoding: "utf8" });
+    await settle();
+    failed.clock.increment(CSV_POLL_MS);
+    await settle();
+    expect(failed.actor.getSnapshot().value).toBe("showing");
+    expect(failed.actor.getSnapshot().context.csvNotice).toBe("992");
+    expect(failed.calls.some((call) => "link" in (call as object))).toBe(false);
+    // Asked again, the notice goes.
+    failed.actor.send({ type: "csv.request", encoding: "utf8" });
+    expect(failed.actor.getSnapshot().context.csvNotice).toBeNull();
+
+    const refused = startList(() => pageLoaded, true, { statuses: [status("done")], link: csvLinkRefused });
+    refused.actor.send({ type: "search.submit", search });
+    await settle();
+    refused.actor.send({ type: "csv.request", encoding: "utf8" });
+    await settle();
+    refused.clock.increment(CSV_POLL_MS);
+    await settle();
+    expect(refused.opened).toEqual([]);
+    expect(refused.actor.getSnapshot().context.csvNotice).toBe("992");
+  });
+
+  it("stops following the job on csv.stop: the list is usable again, nothing downloaded", async () => {
+    const { actor, opened, clock, calls } = startList(() => pageLoaded, true, {
+      statuses: [status("running")],
+    });
+    actor.send({ type: "search.submit", search });
+    await settle();
+    actor.send({ type: "csv.request", encoding: "utf8" });
+    await settle();
+    actor.send({ type: "csv.stop" });
+    await settle();
+    expect(actor.getSnapshot().value).toBe("showing");
+    clock.increment(CSV_POLL_MS * 3);
+    await settle();
+    expect(calls.some((call) => "status" in (call as object))).toBe(false);
+    expect(opened).toEqual([]);
+    expect(actor.getSnapshot().can({ type: "page.next" })).toBe(true);
   });
 });
 

@@ -1,5 +1,7 @@
+import type { CsvJobPollingOutput } from "../../../machines/csv/csvJobPollingMachine.ts";
 import {
-  type CsvOutcome,
+  type CsvLinkOutcome,
+  type CsvRequestOutcome,
   type DeleteOutcome,
   type LoadPageOutcome,
   type NegativeListEvent,
@@ -7,6 +9,7 @@ import {
   negativeListMachine,
 } from "../../../machines/lists/negativeListMachine.ts";
 import { ERROR } from "../../../src/contract/errors.ts";
+import type { NegativeCsvStatus } from "../../../src/contract/negativeList.ts";
 import type { MachineWalk } from "../support/walkTypes.ts";
 
 export const demoRow = {
@@ -37,14 +40,31 @@ export const deleteRefused: DeleteOutcome = {
   ok: false,
   errors: [{ code: ERROR.forbidden, message: "Forbidden" }],
 };
-export const csvMade: CsvOutcome = {
-  ok: true,
-  result: { fileName: "negativeList_202611301000.csv", contentType: "text/csv", base64: "77u/", count: 2 },
-  messages: [],
-};
-export const csvRefused: CsvOutcome = {
+export const csvQueued: CsvRequestOutcome = { ok: true, result: { jobId: "job-neg-1" }, messages: [] };
+export const csvRefused: CsvRequestOutcome = {
   ok: false,
   errors: [{ code: ERROR.forbidden, message: "Forbidden" }],
+};
+export const csvJob = (state: NegativeCsvStatus["state"]): NegativeCsvStatus => ({
+  jobId: "job-neg-1",
+  state,
+  rowCount: state === "done" ? 2 : null,
+  fileName: "negativeList_20261130100000.csv",
+  expiresAt: state === "done" ? "2026-11-30T02:00:00.000Z" : null,
+});
+export const csvJobEnded = (
+  state: NegativeCsvStatus["state"] | null,
+): CsvJobPollingOutput<NegativeCsvStatus> => ({
+  job: state === null ? null : csvJob(state),
+});
+export const csvLinked: CsvLinkOutcome = {
+  ok: true,
+  result: { downloadUrl: "/api/v3/download/token", expiresAt: "2026-11-30T02:00:00.000Z" },
+  messages: [{ code: "005", message: "Download complete." }],
+};
+export const csvLinkRefused: CsvLinkOutcome = {
+  ok: false,
+  errors: [{ code: ERROR.notFound, message: "Not found" }],
 };
 export const callThrew = new Error("network down");
 
@@ -60,6 +80,8 @@ const selectAll = { type: "selection.all" } satisfies NegativeListEvent;
 const clear = { type: "selection.clear" } satisfies NegativeListEvent;
 const deleteRequest = { type: "delete.request" } satisfies NegativeListEvent;
 const csvRequest = { type: "csv.request", encoding: "cp932" } satisfies NegativeListEvent;
+const csvRetry = { type: "csv.retry" } satisfies NegativeListEvent;
+const csvStop = { type: "csv.stop" } satisfies NegativeListEvent;
 
 const shown = (output: LoadPageOutcome) => [submit, { type: "xstate.done.actor.loadPage" as const, output }];
 
@@ -75,20 +97,26 @@ export const negativeListWalk = {
     "selection.clear": [clear],
     "delete.request": [deleteRequest],
     "csv.request": [csvRequest],
+    "csv.retry": [csvRetry],
+    "csv.stop": [csvStop],
   },
   outputs: {
     loadPage: [pageLoaded, lastPageLoaded, nothingFound, searchRefused],
     confirmDelete: [true, false],
     deleteEntries: [deleted, deleteRefused],
     confirmCsv: [true, false],
-    exportCsv: [csvMade, csvRefused],
+    requestCsv: [csvQueued, csvRefused],
+    followCsvJob: [csvJobEnded("done"), csvJobEnded("failed"), csvJobEnded(null)],
+    csvLink: [csvLinked, csvLinkRefused],
   },
   failures: {
     loadPage: [callThrew],
     confirmDelete: [callThrew],
     deleteEntries: [callThrew],
     confirmCsv: [callThrew],
-    exportCsv: [callThrew],
+    requestCsv: [callThrew],
+    followCsvJob: [callThrew],
+    csvLink: [callThrew],
   },
   // Keeps the graph finite: two pages deep, one row ticked.
   filterEvents: (snapshot, event) =>
@@ -98,7 +126,8 @@ export const negativeListWalk = {
       snapshot.context.selection.kind === "ids" &&
       snapshot.context.selection.ids.length > 0
     ),
-  recordedActions: ["saveCsv", "rememberSearch"],
+  // retryCsvPolling / stopCsvPolling are sendTo the real polling child: negativeMachines.test.ts.
+  recordedActions: ["openCsvDownload", "rememberSearch"],
   journeys: [
     {
       description: "a search pages forward and back, ticks a row and deletes it after the confirmation",
@@ -118,16 +147,37 @@ export const negativeListWalk = {
       actions: ["rememberSearch"],
     },
     {
-      description: "every result is written as CSV after the confirmation",
+      description:
+        "every result is output as CSV after the confirmation: queued, followed, linked, downloaded",
       events: [
         ...shown(pageLoaded),
         selectAll,
         csvRequest,
         { type: "xstate.done.actor.confirmCsv", output: true },
-        { type: "xstate.done.actor.exportCsv", output: csvMade },
+        { type: "xstate.done.actor.requestCsv", output: csvQueued },
+        csvRetry,
+        { type: "xstate.done.actor.followCsvJob", output: csvJobEnded("done") },
+        { type: "xstate.done.actor.csvLink", output: csvLinked },
       ],
       endState: "showing",
-      actions: ["rememberSearch", "saveCsv"],
+      actions: ["rememberSearch", "openCsvDownload"],
+    },
+    {
+      description: "a CSV job that failed says 992; stopping the following leaves the list usable",
+      events: [
+        ...shown(pageLoaded),
+        csvRequest,
+        { type: "xstate.done.actor.confirmCsv", output: true },
+        { type: "xstate.done.actor.requestCsv", output: csvQueued },
+        { type: "xstate.done.actor.followCsvJob", output: csvJobEnded("failed") },
+        csvRequest,
+        { type: "xstate.done.actor.confirmCsv", output: true },
+        { type: "xstate.done.actor.requestCsv", output: csvQueued },
+        csvStop,
+        { type: "xstate.done.actor.followCsvJob", output: csvJobEnded(null) },
+      ],
+      endState: "showing",
+      actions: ["rememberSearch"],
     },
     {
       description: "a search that finds nothing shows 676",

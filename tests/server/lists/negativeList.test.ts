@@ -4,7 +4,6 @@ import {
   NEGATIVE_ADD_TYPE,
   type NegativeRow,
   negativeAdd,
-  negativeCsv,
   negativeDelete,
   negativeDetail,
   negativeDetailDelete,
@@ -195,28 +194,6 @@ describe.each(testBackends())("negative list calls (%s)", (backend) => {
       await found({ item: "ipaddressv6", values: "2001:db8::7", updatedFrom: today, updatedTo: today }),
     ).toHaveLength(1);
     expect(await found({ item: "ipaddressv6", values: "2001:db8::7", updatedTo: "2020-01-01" })).toEqual([]);
-  });
-
-  it("writes every matching entry as Excel-safe CSV, UTF-8 with a BOM or CP932", async () => {
-    const tel = uniqueTel();
-    expectDone(
-      await send(r.t, negativeAdd, r.reviewer, { item: "tel", values: tel, note: '=HYPERLINK("x")' }),
-    );
-    const utf8 = expectDone<{ base64: string; count: number; fileName: string }>(
-      await send(r.t, negativeCsv, r.viewer, telSearch(tel)),
-    );
-    const bytes = Buffer.from(utf8.base64, "base64");
-    expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    const text = bytes.toString("utf8");
-    expect(utf8.count).toBe(1);
-    expect(text).toContain(tel);
-    expect(text).toContain(`"'=HYPERLINK(""x"")"`);
-    expect(text.split("\r\n").filter((line) => line !== "")).toHaveLength(2);
-    expect(utf8.fileName).toMatch(/^negativeList_\d{12}\.csv$/);
-    const cp932 = expectDone<{ base64: string }>(
-      await send(r.t, negativeCsv, r.viewer, { ...telSearch(tel), encoding: "cp932" }),
-    );
-    expect(Buffer.from(cp932.base64, "base64")[0]).not.toBe(0xef);
   });
 
   it("validates with the spec's limits, each bad line with its number", async () => {

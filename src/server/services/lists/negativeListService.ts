@@ -1,10 +1,6 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { ERROR } from "../../../contract/errors.ts";
-import type { CsvEncoding } from "../../../contract/eventExport.ts";
 import { type DetailSearch, EMPTY_DETAIL_SEARCH, searchToQuery } from "../../../contract/eventSearch.ts";
-import { JAPAN_OFFSET_MS, japanStamp } from "../../../contract/japanTime.ts";
+import { JAPAN_OFFSET_MS } from "../../../contract/japanTime.ts";
 import {
   NEGATIVE_ADD_TYPE,
   NEGATIVE_FIELDS,
@@ -17,7 +13,6 @@ import {
 import { ApiError } from "../../apiError.ts";
 import type { NewNegative } from "../../db/schema.ts";
 import {
-  negativeBatches,
   negativeColumnOf,
   negativeIdsOf,
   primaryItemOf,
@@ -27,7 +22,6 @@ import {
 import { deleteNegatives, insertNegatives } from "../../lists/negativeWrites.ts";
 import { domainHash, normalizeHash, normalizeIp } from "../../screening/normalize.ts";
 import type { ServiceDeps } from "../deps.ts";
-import { openCsvFile } from "../eventExport/csvFileWriter.ts";
 import { matchingEvents } from "../eventSearch/matchingEvents.ts";
 
 export interface NegativeAddInput {
@@ -40,18 +34,10 @@ export interface NegativeAddInput {
 }
 
 const DAY_MS = 86_400_000;
-const CSV_BATCH = 1_000;
 
 /** snake_case column of a contract field name. */
-const columnOf = (field: NegativeField): string => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
-/** YYYY/MM/DD HH:mm:ss in Japan time (spec 9's long date format). */
-const japanText = (at: Date): string =>
-  new Date(new Date(at).getTime() + JAPAN_OFFSET_MS)
-    .toISOString()
-    .slice(0, 19)
-    .replace("T", " ")
-    .replaceAll("-", "/");
+export const columnOf = (field: NegativeField): string =>
+  field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 const iso = (at: Date | null): string | null => (at === null ? null : new Date(at).toISOString());
 
@@ -211,67 +197,6 @@ export function createNegativeListService(deps: ServiceDeps) {
           deleted += await deleteNegatives(trx, companyId, ids.slice(i, i + 1_000));
         return deleted;
       });
-    },
-
-    /**
-     * Every matching entry as CSV, streamed in keyset batches through the event CSV's file writer
-     * (Excel-safe cells, UTF-8 with a BOM or CP932) into a private temporary file, answered as base64.
-     */
-    async csv(companyId: string, search: NegativeSearchParsed, encoding: CsvEncoding) {
-      const dir = await mkdtemp(path.join(tmpdir(), "negative-csv-"));
-      const file = path.join(dir, "negative.csv");
-      try {
-        const writer = await openCsvFile(file, { delimiter: ",", encoding });
-        let count = 0;
-        try {
-          await writer.writeRows([
-            [
-              "negativeId",
-              "createdAt",
-              "updatedAt",
-              "addType",
-              "eventId",
-              "shopEventId",
-              ...NEGATIVE_FIELDS,
-              "validUntil",
-              "note",
-            ],
-          ]);
-          for await (const rows of negativeBatches(db, companyId, search, CSV_BATCH, now())) {
-            count += rows.length;
-            await writer.writeRows(
-              rows.map((row) => {
-                const record = row as unknown as Record<string, unknown>;
-                return [
-                  String(row.negative_id),
-                  japanText(row.created_at),
-                  japanText(row.updated_at),
-                  row.add_type,
-                  row.event_id,
-                  row.shop_event_id,
-                  ...NEGATIVE_FIELDS.map((field) => record[columnOf(field)] as string | null),
-                  row.valid_until === null ? "" : japanText(row.valid_until),
-                  row.note,
-                ];
-              }),
-            );
-          }
-          await writer.finish();
-        } catch (error) {
-          await writer.discard();
-          throw error;
-        }
-        const bytes = await readFile(file);
-        const stamp = japanStamp(now()).slice(0, 12);
-        return {
-          fileName: `negativeList_${stamp}.csv`,
-          contentType: `text/csv; charset=${encoding === "cp932" ? "Shift_JIS" : "utf-8"}`,
-          base64: bytes.toString("base64"),
-          count,
-        };
-      } finally {
-        await rm(dir, { recursive: true, force: true });
-      }
     },
   };
 }

@@ -6,19 +6,32 @@ import {
   type CsvInput,
   type DeleteInput,
   type LoadPageInput,
+  negativeCsvPollingMachine,
   negativeListMachine,
 } from "../../../../../machines/lists/negativeListMachine.ts";
 import { ERROR } from "../../../../contract/errors.ts";
-import { negativeCsv, negativeDelete, negativeSearch } from "../../../../contract/negativeList.ts";
+import {
+  negativeCsv,
+  negativeCsvLink,
+  negativeCsvStatus,
+  negativeDelete,
+  negativeSearch,
+} from "../../../../contract/negativeList.ts";
 import { useRunCall } from "../../../actors/CallRunner.tsx";
 import { useConfirm } from "../../../actors/ConfirmDialogActor.tsx";
-import { rememberNegativeSearch, saveBase64File } from "./negativeSearchMemory.ts";
+import { openDownloadLink } from "../../../ui/openDownloadLink.ts";
+import { rememberNegativeSearch } from "./negativeSearchMemory.ts";
 
 /** The negative list's workflow (machines/lists). */
 export const NegativeListActor = createActorContext(negativeListMachine);
 
 // Field errors of the search are shown at their fields; 676 is said in place of the table.
 const SEARCH_HANDLING = { handledHere: [ERROR.validation], suppressMessages: true } as const;
+// The CSV job's state is asked every second while its file is made: a failed check says 991 on the
+// screen with a retry (csvJobPollingMachine), not the system error page. A refused link says 992 on
+// the screen; 005 comes with a link in the snackbar.
+const POLLED_IN_BACKGROUND = { manual: true, background: true, reportUnexpected: true } as const;
+const LINK_HANDLING = { manual: true, reportUnexpected: true } as const;
 
 export function NegativeListProvider({ children }: { children: ReactNode }) {
   const run = useRunCall();
@@ -43,13 +56,22 @@ export function NegativeListProvider({ children }: { children: ReactNode }) {
           ),
         ),
         confirmCsv: fromPromise(({ signal }) => confirm("negative:csvConfirm", "execute", signal)),
-        exportCsv: fromPromise(({ input }: { input: CsvInput }) =>
+        requestCsv: fromPromise(({ input }: { input: CsvInput }) =>
           run(negativeCsv, { search: input.search, encoding: input.encoding }, { reportUnexpected: true }),
+        ),
+        followCsvJob: negativeCsvPollingMachine.provide({
+          actors: {
+            jobStatus: fromPromise(({ input }: { input: { jobId: string } }) =>
+              run(negativeCsvStatus, input, POLLED_IN_BACKGROUND),
+            ),
+          },
+        }),
+        csvLink: fromPromise(({ input }: { input: { jobId: string } }) =>
+          run(negativeCsvLink, input, LINK_HANDLING),
         ),
       },
       actions: {
-        saveCsv: (_, params) =>
-          saveBase64File(params.file.fileName, params.file.base64, params.file.contentType),
+        openCsvDownload: (_, params) => openDownloadLink(params.result.downloadUrl),
         rememberSearch: ({ context }) => rememberNegativeSearch(context.search),
       },
     }),
@@ -78,6 +100,10 @@ export function negativeListView(snapshot: Snapshot) {
     canExport: snapshot.matches("showing"),
     deleting: snapshot.matches("deleting") || snapshot.matches("confirmingDelete"),
     exporting: snapshot.matches("exportingCsv") || snapshot.matches("confirmingCsv"),
+    /** The CSV job being followed (its polling's notices read from it), or undefined. */
+    csvPolling: snapshot.matches({ exportingCsv: "following" }) ? snapshot.children.followCsvJob : undefined,
+    csvJobId: context.csvJobId,
+    csvFailed: context.csvNotice === "992",
   };
 }
 

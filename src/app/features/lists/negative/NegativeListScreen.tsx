@@ -1,4 +1,5 @@
 import { Button, Card, Flex, Heading, Table, Text, VisuallyHidden } from "@radix-ui/themes";
+import { useSelector } from "@xstate/react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ErrorItem } from "../../../../contract/envelope.ts";
@@ -262,7 +263,51 @@ function ResultBar() {
           {t("csvOutput")}
         </BusyButton>
       </Flex>
+      <CsvProgress />
     </Flex>
+  );
+}
+
+/**
+ * The CSV output's progress, in a live region: the job being made (with Stop), the polling's
+ * notice when a check failed (991) or took too long (993) with a retry, and 992 when there was no
+ * file to download. The download itself starts on its own; 005 comes in the snackbar.
+ */
+function CsvProgress() {
+  const { t } = useTranslation("negative");
+  const { t: message } = useTranslation("messages");
+  const list = NegativeListActor.useActorRef();
+  const { csvPolling, csvFailed } = useNegativeListView();
+  const notice = useSelector(csvPolling, (snapshot) => snapshot?.context.notice ?? null);
+  return (
+    <div role="status" aria-live="polite" style={{ flexBasis: "100%" }}>
+      {csvPolling ? (
+        <Flex gap="2" align="center" wrap="wrap">
+          <Text size="2">
+            {notice === "991"
+              ? t("csvCheckFailed")
+              : notice === "993"
+                ? message("no.993")
+                : t("csvPreparing")}
+          </Text>
+          {notice ? (
+            <Button type="button" size="1" variant="soft" onClick={() => list.send({ type: "csv.retry" })}>
+              {t("csvRetry")}
+            </Button>
+          ) : null}
+          <Button
+            type="button"
+            size="1"
+            variant="soft"
+            color="gray"
+            onClick={() => list.send({ type: "csv.stop" })}
+          >
+            {t("csvStop")}
+          </Button>
+        </Flex>
+      ) : null}
+      {csvFailed ? <FormMessage tone="error">{message("no.992")}</FormMessage> : null}
+    </div>
   );
 }
 

@@ -19,17 +19,3 @@ export function recalledNegativeSearch(): NegativeSearch | null {
     return null;
   }
 }
-
-/** Hands a file answered as base64 to the browser as a download. */
-export function saveBase64File(fileName: string, base64: string, type: string): void {
-  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
