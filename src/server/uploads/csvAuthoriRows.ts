@@ -12,7 +12,7 @@ import {
 import { CSV_SCREENING_PRIORITY, type CsvAuthoriOptions } from "../../contract/uploadOptions.ts";
 import { issueMessage } from "../../contract/validation.ts";
 import type { Database } from "../db/schema.ts";
-import { screenTransaction } from "../screening/screenTransaction.ts";
+import { type ScreeningOutcome, screenTransactionsTogether } from "../screening/screenTransaction.ts";
 import type { RowBatchContext, RowOutcome, UploadRow, UploadRowHandler } from "./rowHandler.ts";
 import { rowText } from "./rowTexts.ts";
 
@@ -184,6 +184,13 @@ async function heldByJob(
   return new Set(rows.map((row) => row.event_id));
 }
 
+/**
+ * The events each run's last prepared batch holds. The upload job prepares a batch while the one
+ * before it commits (pipelined), after every earlier one has: only the previous batch's events may
+ * still be held by the job without being a row's own from a run taken over.
+ */
+const previousBatchEvents = new WeakMap<object, ReadonlySet<string>>();
+
 interface Screened {
   outcomes: RowOutcome[];
   eventIds: string[];
@@ -197,6 +204,7 @@ const warnLogger = {
 export const csvAuthoriRowHandler: UploadRowHandler = {
   fileType: "CsvAuthori",
   columns: CSV_AUTHORI_COLUMNS,
+  pipelined: true,
   sampleRows: [
     {
       shopEventId: "ORDER-0001",
@@ -236,31 +244,48 @@ export const csvAuthoriRowHandler: UploadRowHandler = {
   async prepareBatch(db, context, rows): Promise<Screened> {
     const { priority } = context.options as CsvAuthoriOptions;
     const validated = await validate(db, context, rows);
-    const deps = { db, now: () => context.now };
-    const screenOne = (tx: Transaction, modelId: string, unlisted: boolean) =>
-      screenTransaction(
-        deps,
-        {
-          companyId: context.companyId,
-          modelId,
-          applicationId: null,
-          authKind: "csv",
-          busyJobId: context.jobId,
-        },
-        tx,
-        { now: rowTime(context), logger: warnLogger, unlisted },
-      );
-    // Both screen the batch's rows together (the engine's group batching: shared facts reads and
-    // commits). Accuracy lists each row as pending from its start, in file order (the map below enters
-    // them in that order), so every row counts the rows before it although they are not stored yet
-    // (pendingScreenings.ts), and each row has its own later screening time; speed screens them
-    // unlisted: the rows of a batch see only what was stored before it.
+    // Both screen the batch's rows together (screenTransactionsTogether: the batch's facts read in a
+    // few statements, all before any row is stored, then its events stored in a few statements and
+    // commits). Accuracy lists each row as pending from its start, in file order, so every row counts
+    // the rows before it although they are not stored yet (pendingScreenings.ts), and each row has its
+    // own later screening time; speed screens them unlisted: the rows of a batch see only what was
+    // stored before the batch.
     const unlisted = priority !== CSV_SCREENING_PRIORITY.accuracy;
-    const results = await Promise.all(
-      validated.map((entry) => ("tx" in entry ? screenOne(entry.tx, entry.modelId, unlisted) : null)),
+    const screenable = validated.flatMap((entry) =>
+      "tx" in entry
+        ? [
+            {
+              target: {
+                companyId: context.companyId,
+                modelId: entry.modelId,
+                applicationId: null,
+                authKind: "csv" as const,
+                busyJobId: context.jobId,
+              },
+              tx: entry.tx,
+              now: rowTime(context),
+            },
+          ]
+        : [],
     );
+    const settled = await screenTransactionsTogether({ db, now: () => context.now }, screenable, {
+      logger: warnLogger,
+      unlisted,
+    });
+    let next = 0;
+    const results = validated.map((entry) => {
+      if (!("tx" in entry)) return null;
+      const outcome = settled[next++] as PromiseSettledResult<ScreeningOutcome>;
+      // A row whose store failed fails the batch (and the job), as it did when screened one by one.
+      if (outcome.status === "rejected") throw outcome.reason;
+      return outcome.value;
+    });
     const duplicates = results.flatMap((result) => (result?.duplicate ? [result.eventId] : []));
+    // Held by this job and not stored by the run's previous batch (pipelined: it may not have
+    // committed yet, and a row repeating one of its merchant management IDs is refused).
+    const previous = context.run ? previousBatchEvents.get(context.run) : undefined;
     const own = await heldByJob(db, context, duplicates);
+    for (const eventId of previous ?? []) own.delete(eventId);
     const eventIds: string[] = [];
     const outcomes = validated.map((entry, i): RowOutcome => {
       if ("refused" in entry) return entry.refused;
@@ -271,6 +296,7 @@ export const csvAuthoriRowHandler: UploadRowHandler = {
       eventIds.push(result.eventId);
       return { applied: true };
     });
+    if (context.run) previousBatchEvents.set(context.run, new Set(eventIds));
     return { outcomes, eventIds } satisfies Screened;
   },
 

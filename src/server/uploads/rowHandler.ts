@@ -21,6 +21,11 @@ export interface RowBatchContext {
   jobId: string;
   /** The options the upload screen sent, as the handler's optionsSchema parsed them (undefined: none). */
   options: unknown;
+  /**
+   * The run (one claim of the job by one worker): the same object for every batch of the run (the
+   * upload job always gives one; a test calling a handler directly may leave it out).
+   */
+  run?: object;
 }
 
 /**
@@ -46,6 +51,13 @@ export interface UploadRowHandler {
    * It may run twice for a batch (a run taken over after it): it must be safe to repeat.
    */
   prepareBatch?(db: Kysely<Database>, context: RowBatchContext, rows: readonly UploadRow[]): Promise<unknown>;
+  /**
+   * Pipelined: the next batch's prepareBatch runs while the batch before it commits (its applyBatch
+   * transaction), never before that batch's prepareBatch has finished nor before the batch before
+   * that one has committed. Only for a handler whose prepareBatch needs nothing of the previous
+   * batch's transaction (CsvAuthori: its screening sees the previous batch's stored events).
+   */
+  pipelined?: boolean;
   /** After the last batch (and when the job fails): releases what the job still marks. */
   finish?(db: Kysely<Database>, context: RowBatchContext): Promise<void>;
   /** Example rows of the sample file (by column), in the CSV (30) shape for types with options. */

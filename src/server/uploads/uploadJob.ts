@@ -73,6 +73,7 @@ export function uploadJob(
     if (!upload) throw new JobFailure("The upload's file is gone.");
     const file: FileRef = { companyId: job.companyId, fileId: upload.file_id, part: "upload" };
     const options = jobOptions(upload, job.payload);
+    const run = {};
     const context = (): RowBatchContext => ({
       companyId: job.companyId,
       operatorId: job.operatorId,
@@ -80,6 +81,7 @@ export function uploadJob(
       now: now(),
       jobId: job.jobId,
       options,
+      run,
     });
     try {
       const total = upload.total_rows ?? (await countRows(db, file, upload, columnsOf(handler, options)));
@@ -162,10 +164,35 @@ async function applyRows(
   let header: string[] | undefined;
   let batch: UploadRow[] = [];
   let dataIndex = 0;
+  // A pipelined handler's next batch is prepared while the one before it commits (and the file read
+  // on meanwhile); the commits stay in file order, each after its own batch's preparation.
+  let inFlight: { prepared: Promise<unknown>; committed: Promise<void> } | undefined;
   const commit = async () => {
     if (batch.length === 0) return;
-    checkpoint = await commitBatch(db, job, upload, handler, checkpoint, batch, context());
+    const rows = batch;
     batch = [];
+    if (!handler.pipelined) {
+      const prepared = await prepareBatch(db, handler, rows, context());
+      checkpoint = await commitBatch(db, job, upload, handler, checkpoint, rows, prepared, context());
+      return;
+    }
+    const prior = inFlight;
+    const batchContext = context();
+    const prepared = (async () => {
+      await prior?.prepared;
+      return prepareBatch(db, handler, rows, batchContext);
+    })();
+    const committed = (async () => {
+      const answer = await prepared;
+      await prior?.committed;
+      checkpoint = await commitBatch(db, job, upload, handler, checkpoint, rows, answer, batchContext);
+    })();
+    // Awaited below or by the next batch; a failure is seen there, never as an unhandled rejection.
+    prepared.catch(() => {});
+    committed.catch(() => {});
+    inFlight = { prepared, committed };
+    // At most two batches in flight: the one committing and the one being prepared.
+    await prior?.committed;
   };
   try {
     for await (const record of csvRecords(db, file, upload.encoding)) {
@@ -188,13 +215,30 @@ async function applyRows(
       if (batch.length >= UPLOAD_BATCH_ROWS) await commit();
     }
   } catch (error) {
+    await inFlight?.committed.catch(() => {});
     malformed(upload.lang, error);
   }
   await commit();
+  await inFlight?.committed;
 }
 
 /** Marks a row whose field count differs from the header's (never a column name: they are trimmed). */
 const FIELD_COUNT = " fieldCount";
+
+const wellFormedOf = (batch: readonly UploadRow[]) => batch.filter((row) => !(FIELD_COUNT in row.values));
+
+/** Outside the batch's transaction: what the handler commits on its own before the batch's effects. */
+async function prepareBatch(
+  db: Kysely<Database>,
+  handler: UploadRowHandler,
+  batch: readonly UploadRow[],
+  context: RowBatchContext,
+): Promise<unknown> {
+  const wellFormed = wellFormedOf(batch);
+  return wellFormed.length > 0 && handler.prepareBatch
+    ? await handler.prepareBatch(db, context, wellFormed)
+    : undefined;
+}
 
 async function commitBatch(
   db: Kysely<Database>,
@@ -203,16 +247,12 @@ async function commitBatch(
   handler: UploadRowHandler,
   checkpoint: number,
   batch: readonly UploadRow[],
+  prepared: unknown,
   context: RowBatchContext,
 ): Promise<number> {
   const next = checkpoint + batch.length;
   const { lang } = upload;
-  const wellFormed = batch.filter((row) => !(FIELD_COUNT in row.values));
-  // Outside the transaction: what the handler commits on its own before the batch's effects.
-  const prepared =
-    wellFormed.length > 0 && handler.prepareBatch
-      ? await handler.prepareBatch(db, context, wellFormed)
-      : undefined;
+  const wellFormed = wellFormedOf(batch);
   await db.transaction().execute(async (trx) => {
     // First the fence: the checkpoint moves only from where this run read it, and only while this
     // run's claim (its attempt) holds; the row lock makes a second worker wait here, then find 0 rows.

@@ -4,6 +4,7 @@ import { ERROR } from "../../../src/contract/errors.ts";
 import { messageText } from "../../../src/contract/messages.ts";
 import { createEventActionService } from "../../../src/server/services/eventActions/eventActionService.ts";
 import { CSV_AUTHORI_COLUMNS, csvAuthoriRowHandler } from "../../../src/server/uploads/csvAuthoriRows.ts";
+import { UPLOAD_BATCH_ROWS } from "../../../src/server/uploads/uploadJob.ts";
 import { createTestApp, loginAs, type Session, type TestApp } from "../helpers/testApp.ts";
 import { testBackends } from "../helpers/testBackends.ts";
 import {
@@ -149,6 +150,67 @@ describe.each(testBackends())("CSV screening registration: CsvAuthori (%s)", (ba
     expect(accurateFired.length).toBeGreaterThanOrEqual(4);
     expect(accurateFired).not.toContain("ACC-1");
     expect(await fired("SPD-")).toEqual([]);
+  });
+
+  it("across batches (the next prepared while the previous commits): accuracy still sees the rows before, a repeated ID is still refused", async () => {
+    // Eight orders of one phone number around the first batch's end, then a repeat of row 2's ID.
+    const tel = "090-5555-0003";
+    const rows = Array.from({ length: UPLOAD_BATCH_ROWS + 4 }, (_, i) =>
+      order(`PIPE-${i + 1}`, i >= UPLOAD_BATCH_ROWS - 4 ? { "purchaser.tel": tel, "card.cchash": "" } : {}),
+    );
+    rows.push(order("PIPE-1"));
+    // The first batch's transaction waits until the second batch is prepared (on PostgreSQL; PGlite's
+    // one connection is the transaction's meanwhile, so there it gives up after a while).
+    const secondPrepared = gate();
+    let prepares = 0;
+    let applies = 0;
+    const worker = workerWith(t, {
+      ...csvAuthoriRowHandler,
+      async prepareBatch(db, context, batch) {
+        const answer = await csvAuthoriRowHandler.prepareBatch?.(db, context, batch);
+        prepares += 1;
+        if (prepares === 2) secondPrepared.open();
+        return answer;
+      },
+      async applyBatch(trx, context, batch, prepared) {
+        applies += 1;
+        if (applies === 1)
+          await Promise.race([secondPrepared.wait, new Promise((resolve) => setTimeout(resolve, 3_000))]);
+        return csvAuthoriRowHandler.applyBatch(trx, context, batch, prepared);
+      },
+    });
+    const uploaded = await uploadFile(t.app, admin, {
+      fileType: "CsvAuthori",
+      options: { priority: "20" },
+      bytes: file(rows),
+    });
+    await worker.runNext();
+    const job = await jobStatus(t.app, admin, uploaded.jobId);
+    expect(job).toMatchObject({ appliedRows: UPLOAD_BATCH_ROWS + 4, refusedRows: 1 });
+    const result = parse((await resultFile(t, admin, job)).subarray(3), {
+      relax_column_count: true,
+    }) as string[][];
+    expect(result.at(-1)?.at(-1)).toMatch(
+      new RegExp(
+        `^Row ${UPLOAD_BATCH_ROWS + 6}, column shopEventId: An event with this merchant management ID is already stored`,
+      ),
+    );
+    const fired = await t.db
+      .selectFrom("event_fired_rules as f")
+      .innerJoin("events as e", (join) =>
+        join.onRef("e.company_id", "=", "f.company_id").onRef("e.event_id", "=", "f.event_id"),
+      )
+      .select("e.shop_event_id")
+      .where("f.company_id", "=", "DEMO")
+      .where("f.rule_code", "=", "VEL_TEL_1D")
+      .where("f.release_kind", "=", "normal")
+      .where("e.shop_event_id", "like", "PIPE-%")
+      .execute();
+    // The rows of the second batch count the first batch's orders of the number.
+    const second = fired.filter((row) => Number(row.shop_event_id.slice(5)) > UPLOAD_BATCH_ROWS);
+    expect(second.length).toBe(4);
+    const held = (await eventsOf("PIPE-")).filter((event) => event.busy_state !== null);
+    expect(held).toEqual([]);
   });
 
   it("holds its events under screening (999) until the batch commits: the event detail refuses to change them", async () => {
