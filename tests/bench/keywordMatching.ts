@@ -11,6 +11,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
 import pg from "pg";
 import { type Transaction, transactionSchema } from "../../src/contract/screening.ts";
@@ -77,8 +78,11 @@ function order(): Transaction {
   });
 }
 
-/** Keywords that look like the real ones (mixed scripts, 3-12 characters) and match none of the orders. */
-function syntheticKeywords(count: number, seed: string): string[] {
+/**
+ * Keywords that look like the real ones (mixed scripts, 3-12 characters) and match none of the
+ * orders (also the list screening bench's (m) keywords).
+ */
+export function syntheticKeywords(count: number, seed: string): string[] {
   const kana = "アイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワ";
   return Array.from({ length: count }, (_, i) => {
     const length = 3 + (i % 10);
@@ -199,4 +203,5 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+// Run alone (the list screening bench (m) imports syntheticKeywords).
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await main();

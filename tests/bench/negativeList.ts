@@ -40,6 +40,25 @@ const TOKYO_MS = 9 * 60 * 60 * 1000;
 /** The bench's phone numbers: 0 then ten digits from 9000000000, one per entry. */
 const benchTel = (index: number) => `0${9_000_000_000 + index}`;
 
+/**
+ * Adds entries `from` to `to` - 1 of DEMO, entryOf(index, at) each, through the lists module's one
+ * write path (insertNegatives: their match keys included), BATCH per transaction, updated over the
+ * two years before now (index 0 the newest of `total`). Also the list screening bench's (m) seeding.
+ */
+export async function seedNegatives(
+  db: Kysely<Database>,
+  range: { from: number; to: number; total: number },
+  entryOf: (index: number, at: Date) => Omit<NewNegative, "company_id">,
+): Promise<void> {
+  const newest = Date.now();
+  for (let from = range.from; from < range.to; from += BATCH) {
+    const entries: Omit<NewNegative, "company_id">[] = [];
+    for (let index = from; index < Math.min(range.to, from + BATCH); index++)
+      entries.push(entryOf(index, new Date(newest - (index / range.total) * SPAN_MS)));
+    await db.transaction().execute((trx) => insertNegatives(trx, COMPANY, entries));
+  }
+}
+
 /** Adds bench entries of DEMO up to NEGATIVES through the lists module's one write path. */
 async function prepareNegatives(db: Kysely<Database>): Promise<void> {
   const { n } = await db
@@ -52,21 +71,13 @@ async function prepareNegatives(db: Kysely<Database>): Promise<void> {
   const start = Number(n);
   if (start >= NEGATIVES) return;
   console.log(`(k) ${start} bench negative entries of ${COMPANY}; adding ${NEGATIVES - start}...`);
-  const newest = Date.now();
-  for (let from = start; from < NEGATIVES; from += BATCH) {
-    const entries: Omit<NewNegative, "company_id">[] = [];
-    for (let index = from; index < Math.min(NEGATIVES, from + BATCH); index++) {
-      const at = new Date(newest - (index / NEGATIVES) * SPAN_MS);
-      entries.push({
-        tel: benchTel(index),
-        customer_type: "10",
-        add_type: "30",
-        created_at: at,
-        updated_at: at,
-      });
-    }
-    await db.transaction().execute((trx) => insertNegatives(trx, COMPANY, entries));
-  }
+  await seedNegatives(db, { from: start, to: NEGATIVES, total: NEGATIVES }, (index, at) => ({
+    tel: benchTel(index),
+    customer_type: "10",
+    add_type: "30",
+    created_at: at,
+    updated_at: at,
+  }));
   console.log("(k) vacuum analyze of the negative tables...");
   await sql`vacuum (analyze) negatives, negative_keys`.execute(db);
 }

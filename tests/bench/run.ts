@@ -25,6 +25,9 @@
  *   (k) the negative list's first page of 200 with 1,000,000 entries, by phone number and by update
  *       range, against the bare SQL (negativeList.ts). Keyword matching with 10,000 keywords per
  *       category runs alone: npx tsx tests/bench/keywordMatching.ts.
+ *   (m) screenings per second with 1,000,000 negative entries and 10,000 keywords per category
+ *       against the demo's lists, (d)'s load in interleaved passes, with the rules the full lists
+ *       fired (listScreening.ts).
  * Loopback only; always exits 0 unless the harness itself cannot run.
  */
 import { spawn } from "node:child_process";
@@ -37,6 +40,7 @@ import { csvAuthoriBenchmark } from "./csvAuthori.ts";
 import { eventExportBenchmark } from "./eventExport.ts";
 import { eventListRenderBenchmark } from "./eventListRender.ts";
 import { eventSearchBenchmark } from "./eventSearch.ts";
+import { listScreeningBenchmark } from "./listScreening.ts";
 import { negativeListBenchmark } from "./negativeList.ts";
 import { reportBenchmark } from "./report.ts";
 import { screeningBenchmark } from "./screening.ts";
@@ -209,6 +213,8 @@ async function main(): Promise<void> {
   rows.push(...(await csvAuthoriBenchmark()));
   // (k) the negative list's first page with 1,000,000 entries (negativeList.ts).
   rows.push(...(await negativeListBenchmark()));
+  // (m) screening throughput with full negative and keyword lists against the demo's (listScreening.ts).
+  rows.push(...(await listScreeningBenchmark()));
   printTable(
     "Summary",
     [...rows].sort((a, b) => a.metric.localeCompare(b.metric)),

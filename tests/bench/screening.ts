@@ -34,7 +34,7 @@ import { buildIfStale } from "../support/buildIfStale.ts";
 import { startServerProcess } from "../support/serverProcess.ts";
 import { benchDatabaseUrl, removeEventsSince, warmBenchDatabase } from "./benchDatabase.ts";
 import { commandCpuMs, machineBusyMs, processCpuMs } from "./procCpu.ts";
-import { percentile, runLoad, runOpenLoad, signedShopRequest } from "./screeningLoad.ts";
+import { type LoadRequest, percentile, runLoad, runOpenLoad, signedShopRequest } from "./screeningLoad.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const BENCH_DIR = path.join(ROOT, ".tmp/bench-screening");
@@ -42,8 +42,8 @@ const BENCH_DIR = path.join(ROOT, ".tmp/bench-screening");
 const STORED_EVENTS = Number(process.env.BENCH_STORED_EVENTS ?? 1_000_000);
 // Connections of the closed loop: 24 left a quarter of the two cores idle (each screening waits on
 // PostgreSQL twice, and the batches stayed small); 64, as many as the open loop uses, keeps them full.
-const CONCURRENCY = 64;
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20_000);
+export const CONCURRENCY = 64;
+export const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20_000);
 const MAX_MS = 30_000;
 /** The issue's rate: latency is measured with this many screenings offered per second. */
 const TARGET_RATE = 1_000;
@@ -240,17 +240,26 @@ async function explainLookups(url: string): Promise<void> {
   }
 }
 
-export async function screeningBenchmark(): Promise<BenchRow[]> {
+/** The bench database of (d) and what a run signs its screening calls with. */
+export interface ScreeningBench {
+  url: string;
+  key: string;
+  secret: string;
+  applicationId: string;
+}
+
+/**
+ * (d)'s bench database made ready (migrated, the demo tenants and STORED_EVENTS events of DEMO) and
+ * a fresh API secret of DEMO for the run (the bench database is the bench's own).
+ */
+export async function prepareScreeningBench(): Promise<ScreeningBench> {
   const url = await benchDatabaseUrl();
   const key = await credentialKey();
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  let secret: string;
-  let applicationId: string;
   try {
     await migrate(db);
     await ensureStoredEvents(db, Buffer.from(key, "base64"));
-    // A fresh secret for this run (the bench database is the bench's own).
     const admin = await db
       .selectFrom("operators")
       .select("id")
@@ -262,34 +271,67 @@ export async function screeningBenchmark(): Promise<BenchRow[]> {
       createCredentialCipher(Buffer.from(key, "base64")),
     );
     const rotated = await connection.rotate(COMPANY, admin.id, (await connection.info(COMPANY)).rotatedAt);
-    secret = rotated.secretKey;
-    applicationId = rotated.info.applicationId;
+    return { url, key, secret: rotated.secretKey, applicationId: rotated.info.applicationId };
   } finally {
     await db.destroy();
   }
+}
+
+/** The server on the bench database as `npm start` runs it (node dist/server/main.js), not the sources through tsx's loader. */
+export async function startScreeningServer(bench: ScreeningBench, env: Record<string, string> = {}) {
+  await buildIfStale();
+  return startServerProcess({
+    databaseUrl: bench.url,
+    dataDir: BENCH_DIR,
+    consoleEnv: "DEV",
+    entry: "bundle",
+    env: { CREDENTIAL_KEY: bench.key, LOG_LEVEL: "warn", ...env },
+  });
+}
+
+/**
+ * (d)'s requests: screening(prefix, offset)(index) is the signed screening call of transaction
+ * offset + index, under the unique shop event ID BENCH-run-prefix-index.
+ */
+export const screeningRequests =
+  (bench: ScreeningBench, transactions: readonly Transaction[], run: string) =>
+  (prefix: string, offset: number) =>
+  (index: number) =>
+    signedShopRequest(
+      screenTransactionCall.path,
+      { companyId: COMPANY, applicationId: bench.applicationId },
+      bench.secret,
+      {
+        ...(transactions[(offset + index) % transactions.length] as Transaction),
+        shopEventId: `BENCH-${run}-${prefix}-${index}`,
+      },
+    );
+
+/** (d)'s load: `requests` screening calls over a closed loop of CONCURRENCY connections, each answered 200. */
+export const screeningLoad = (serverUrl: string, requests: number, request: (index: number) => LoadRequest) =>
+  runLoad({
+    baseUrl: serverUrl,
+    concurrency: CONCURRENCY,
+    maxMs: MAX_MS,
+    requests,
+    expectStatus: 200,
+    request,
+  });
+
+export async function screeningBenchmark(): Promise<BenchRow[]> {
+  const bench = await prepareScreeningBench();
+  const { url } = bench;
   await warmBenchDatabase(url, "d");
 
   const runStarted = new Date();
   const runSeed = Math.floor(runStarted.getTime() / 1000);
   const transactions = benchTransactions(REQUESTS + 500, runSeed);
   const run = runSeed.toString(36).toUpperCase();
-  // What `npm start` runs (node dist/server/main.js), not the sources through tsx's loader.
-  await buildIfStale();
-  const server = await startServerProcess({
-    databaseUrl: url,
-    dataDir: BENCH_DIR,
-    consoleEnv: "DEV",
-    entry: "bundle",
-    env: { CREDENTIAL_KEY: key, LOG_LEVEL: "warn" },
-  });
+  const server = await startScreeningServer(bench);
   const rows: BenchRow[] = [];
   try {
     // The warm-up sends the last 500 transactions, the measured run the others, each once.
-    const screening = (prefix: string, offset: number) => (index: number) =>
-      signedShopRequest(screenTransactionCall.path, { companyId: COMPANY, applicationId }, secret, {
-        ...(transactions[(offset + index) % transactions.length] as Transaction),
-        shopEventId: `BENCH-${run}-${prefix}-${index}`,
-      });
+    const screening = screeningRequests(bench, transactions, run);
     const trivial = () => ({
       path: "/api/v3/screen/sessionInfo",
       headers: { "content-type": "application/json" },
@@ -304,7 +346,7 @@ export async function screeningBenchmark(): Promise<BenchRow[]> {
       `machine load ${loadavg()
         .map((value) => value.toFixed(2))
         .join(" ")}`;
-    await runLoad({ ...base, requests: 500, expectStatus: 200, request: screening("warm", REQUESTS) });
+    await screeningLoad(server.url, 500, screening("warm", REQUESTS));
     await runLoad({ ...base, requests: 500, expectStatus: 401, request: trivial });
     const loadBefore = load();
     const serverPid = server.child.pid ?? 0;
@@ -315,12 +357,7 @@ export async function screeningBenchmark(): Promise<BenchRow[]> {
       machine: await machineBusyMs(),
     });
     const cpuBefore = await cpuReading();
-    const screened = await runLoad({
-      ...base,
-      requests: REQUESTS,
-      expectStatus: 200,
-      request: screening("load", 0),
-    });
+    const screened = await screeningLoad(server.url, REQUESTS, screening("load", 0));
     // Whether the loop saturated the machine, and what bounds it: the server's one JavaScript thread
     // near 100% of a core with the machine's cores not all busy means the server is the limit.
     const cpuAfter = await cpuReading();
