@@ -155,6 +155,10 @@ describe.each(TEST_LANGS)("keyword list search and delete [%s]", (lang) => {
     await remove.focus();
     await page.keyboard.press("Enter");
     const confirm = await visible(page.getByRole("dialog"));
+    // The focus opens on Cancel.
+    await expect
+      .poll(() => hasFocus(confirm.getByRole("button", { name: shell.cancel, exact: true })))
+      .toBe(true);
     await page.keyboard.press("Tab");
     expect(await hasFocus(confirm.getByRole("button", { name: shell.execute, exact: true }))).toBe(true);
     await page.keyboard.press("Enter");

@@ -161,6 +161,7 @@ describe.each(TEST_LANGS)("negative list search, paging and delete [%s]", (lang)
     await visible(dialog.getByText(s.deleteConfirm, { exact: true }));
     await expectNoAxeViolations(page, "NegativeList delete confirmation");
     // The focus opens on Cancel; Tab reaches Execute.
+    await expect.poll(() => hasFocus(dialog.getByRole("button", { name: l.cancel, exact: true }))).toBe(true);
     await page.keyboard.press("Tab");
     expect(await hasFocus(dialog.getByRole("button", { name: l.execute, exact: true }))).toBe(true);
     await page.keyboard.press("Enter");

@@ -151,7 +151,10 @@ describe.each(TEST_LANGS)("white list search and delete [%s]", (lang) => {
     await remove.focus();
     await page.keyboard.press("Enter");
     const confirm = await visible(page.getByRole("dialog"));
-    expect(await hasFocus(confirm.getByRole("button", { name: shell.no, exact: true }))).toBe(true);
+    // The focus opens on No.
+    await expect
+      .poll(() => hasFocus(confirm.getByRole("button", { name: shell.no, exact: true })))
+      .toBe(true);
     await page.keyboard.press("Tab");
     expect(await hasFocus(confirm.getByRole("button", { name: shell.yes, exact: true }))).toBe(true);
     await page.keyboard.press("Enter");
