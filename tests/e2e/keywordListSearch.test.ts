@@ -146,6 +146,8 @@ describe.each(TEST_LANGS)("keyword list search and delete [%s]", (lang) => {
     await visible(textOnPage(page, messageNo(lang, "003")));
     await shown([added[1] as string]);
     await visible(page.getByText("0 / 1", { exact: true }));
+    // The focus is back on Delete, which opened the confirmation (a keyboard user goes on from there).
+    await expect.poll(() => hasFocus(remove), { timeout: 3_000 }).toBe(true);
 
     // By keyboard: Space on "Select all", Enter on Delete, Tab to Execute, Enter.
     const all = table.getByRole("checkbox", { name: k.selectAll, exact: true });

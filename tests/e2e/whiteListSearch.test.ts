@@ -141,6 +141,8 @@ describe.each(TEST_LANGS)("white list search and delete [%s]", (lang) => {
     await shown(1);
     expect(await values()).toEqual([third]);
     await visible(page.getByText(countText(w, "selected", 0), { exact: true }));
+    // The focus is back on Delete, which opened the confirmation (a keyboard user goes on from there).
+    await expect.poll(() => hasFocus(remove), { timeout: 3_000 }).toBe(true);
 
     // By keyboard: Space on "Select all", Enter on Delete, Tab from No to Yes, Enter: nothing left.
     const all = table.getByRole("checkbox", { name: w.selectAll, exact: true });
