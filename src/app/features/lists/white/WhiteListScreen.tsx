@@ -147,15 +147,15 @@ function WhiteList() {
         <Flex direction="column" gap="3">
           {may.remove ? (
             <Flex gap="3" align="center">
-              <Button
-                type="button"
+              {/* Focusable while it cannot be used: the focus comes back to it after the confirmation. */}
+              <BusyButton
                 color="red"
                 variant="soft"
-                disabled={!view.canDelete}
+                unavailable={!view.canDelete}
                 onClick={() => list.send({ type: "delete.request" })}
               >
                 {t("delete")}
-              </Button>
+              </BusyButton>
               <Text size="2" color="gray" aria-live="polite">
                 {t("selected", { count: view.selected.length })}
               </Text>
