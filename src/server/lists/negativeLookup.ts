@@ -18,14 +18,18 @@ export interface NegativeKeyColumns {
  * One JSON value: [screening, item, value] for each of a screening's keys that hits its tenant's
  * negative list, looked up through the negative_keys primary key, for a whole batch of screenings
  * at once (all items of both parties), expired entries left out. Fixed text: the keys are array parameters.
+ * A probe asks whether one valid entry exists and stops there: a common key (a big provider's mail
+ * domain) may be held by a great many entries, and joining them all cost seconds per batch.
  */
 export function negativeHitsSql(keys: NegativeKeyColumns): RawBuilder<unknown> {
   return sql`(select coalesce(json_agg(json_build_array(h.i, h.item, h.value)), '[]'::json) from (
-    select distinct p.i, k.item, k.value
+    select distinct p.i, p.item, p.value
     from unnest(${keys.screening}::int[], ${keys.companyId}::text[], ${keys.item}::text[],
                 ${keys.value}::text[], ${keys.now}::timestamptz[]) as p(i, company_id, item, value, now)
-    join negative_keys k on k.company_id = p.company_id and k.item = p.item and k.value = p.value
-      and (k.valid_until is null or k.valid_until > p.now)) h)`;
+    where exists (
+      select from negative_keys k
+      where k.company_id = p.company_id and k.item = p.item and k.value = p.value
+        and (k.valid_until is null or k.valid_until > p.now))) h)`;
 }
 
 /** Reads negativeHitsSql's value: per each of `count` screenings, its hits as negativePairId(item, value). */
