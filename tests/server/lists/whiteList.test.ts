@@ -95,6 +95,20 @@ describe.each(testBackends())("white list calls (%s)", (backend) => {
     expect(new Date(row?.createdAt as string).getTime()).toBe(r.t.clock.now().getTime());
   });
 
+  it("finds a phone number by the prefix as the operator types it, with or without a type", async () => {
+    const digits = `090${String(Date.now()).slice(-8)}`;
+    const typed = `${digits.slice(0, 3)}-${digits.slice(3, 7)}-${digits.slice(7)}`;
+    expectDone(await send(r.t, whiteAdd, r.reviewer, { type: "tel", values: typed }));
+    const search = async (telegram: unknown) =>
+      expectDone<{ entries: Row[] }>(await send(r.t, whiteSearch, r.viewer, telegram)).entries.map(
+        (row) => row.value,
+      );
+    expect(await search({ type: "tel", value: typed })).toEqual([digits]);
+    expect(await search({ type: "tel", value: `＋81 ${typed.slice(1, 8)}` })).toEqual([digits]);
+    expect(await search({ type: "", value: typed })).toEqual([digits]);
+    expect(await search({ type: "ip", value: typed })).toEqual([]);
+  });
+
   it("validates with the spec's messages", async () => {
     const refused = async (telegram: unknown) => {
       const errors = expectRefusal(await send(r.t, whiteAdd, r.reviewer, telegram), ERROR.validation);
