@@ -25,6 +25,8 @@
  *   (k) the negative list's first page of 200 with 1,000,000 entries, by phone number and by update
  *       range, against the bare SQL (negativeList.ts). Keyword matching with 10,000 keywords per
  *       category runs alone: npx tsx tests/bench/keywordMatching.ts.
+ *   (l) a CSV update of 100,000 events (manual result NG with reason, a label): rows/s against the
+ *       bare SQL of the same change, and RSS growth (csvUpdate.ts).
  *   (m) screenings per second with 1,000,000 negative entries and 10,000 keywords per category
  *       against the demo's lists, (d)'s load in interleaved passes, with the rules the full lists
  *       fired (listScreening.ts).
@@ -37,6 +39,7 @@ import { freshDataDir, removeDataDir } from "../support/testDatabase.ts";
 import { auditLogBenchmark } from "./auditLog.ts";
 import { bundleBenchmark } from "./bundle.ts";
 import { csvAuthoriBenchmark } from "./csvAuthori.ts";
+import { csvUpdateBenchmark } from "./csvUpdate.ts";
 import { eventExportBenchmark } from "./eventExport.ts";
 import { eventListRenderBenchmark } from "./eventListRender.ts";
 import { eventSearchBenchmark } from "./eventSearch.ts";
@@ -213,6 +216,8 @@ async function main(): Promise<void> {
   rows.push(...(await csvAuthoriBenchmark()));
   // (k) the negative list's first page with 1,000,000 entries (negativeList.ts).
   rows.push(...(await negativeListBenchmark()));
+  // (l) a CSV update of 100,000 events on the same database (csvUpdate.ts).
+  rows.push(...(await csvUpdateBenchmark()));
   // (m) screening throughput with full negative and keyword lists against the demo's (listScreening.ts).
   rows.push(...(await listScreeningBenchmark()));
   printTable(

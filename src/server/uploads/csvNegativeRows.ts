@@ -16,6 +16,7 @@ import { issue, issueMessage, optionalText, rules } from "../../contract/validat
 import { ApiError } from "../apiError.ts";
 import type { Database, NewNegative } from "../db/schema.ts";
 import { memberNegativeIds } from "../lists/memberNegatives.ts";
+import { negativeIdsWithValues } from "../lists/negativeValueMatch.ts";
 import { deleteNegatives, eventNegativeCustomerTypes, insertNegatives } from "../lists/negativeWrites.ts";
 import { domainHash } from "../screening/normalize.ts";
 import { type Editor, holdEventForEdit } from "../services/eventActions/editGate.ts";
@@ -249,6 +250,7 @@ const ITEM_COLUMNS = Object.keys(ITEM_FIELDS) as ItemField[];
 
 export const CSV_NEGATIVE_ITEM_COLUMNS: readonly string[] = [
   "customerType",
+  "register",
   ...ITEM_COLUMNS,
   "settleCategory",
   "otherCategory",
@@ -259,13 +261,24 @@ const categorySchema = {
   otherCategory: z.enum(["", ...NEGATIVE_OTHER_CATEGORIES]),
 };
 
-/** A row as a negative entry, or why not (the column and the reason). */
+/** Register or cancel (spec 9): "1" registers, "0" cancels by value; an empty cell registers. */
+const REGISTER_FLAGS = ["1", "0"] as const;
+
+type ItemEntry = Omit<NewNegative, "company_id"> & { cancel: boolean };
+
+/** A row as a negative entry (to register, or to cancel by its values), or why not (the column and the reason). */
 function itemEntry(
   context: RowBatchContext,
   row: UploadRow,
-): Omit<NewNegative, "company_id"> | { column: string | null; message: string } {
+): ItemEntry | { column: string | null; message: string } {
   const { lang } = context;
   const cell = (column: string) => (row.values[column] ?? "").trim();
+  const register = cell("register") || "1";
+  if (!(REGISTER_FLAGS as readonly string[]).includes(register))
+    return {
+      column: "register",
+      message: messageText(lang, "validation.oneOf", { values: REGISTER_FLAGS.join(", ") }),
+    };
   const customerType = cell("customerType");
   if (customerType === "")
     return { column: "customerType", message: messageText(lang, "validation.required") };
@@ -302,6 +315,7 @@ function itemEntry(
   const ip = values.ipaddress ?? null;
   const isV6 = ip?.includes(":") ?? false;
   return {
+    cancel: register === "0",
     created_at: context.now,
     updated_at: context.now,
     add_type: NEGATIVE_ADD_TYPE_FROM_EVENT,
@@ -334,23 +348,54 @@ function itemEntry(
   };
 }
 
-/** CsvNegativeItem: one negative entry per row, by its values (no event), registered as the list's quick registration. */
+/**
+ * CsvNegativeItem: one negative entry per row, by its values (no event), registered as the list's
+ * quick registration; a row with register 0 cancels instead: it removes the entries that hold exactly
+ * its values (the same match keys) of its customer type (lists/negativeValueMatch.ts), or is refused
+ * when there is none. Rows apply in file order: a cancel sees the registrations of the rows before it.
+ */
 export const csvNegativeItemRowHandler: UploadRowHandler = {
   fileType: "CsvNegativeItem",
   columns: CSV_NEGATIVE_ITEM_COLUMNS,
   sampleRows: [
-    { customerType: "10", tel: "090-1234-5678", settleCategory: "", otherCategory: "" },
-    { customerType: "30", fullAddress: "東京都新宿区西新宿2-8-1", ipaddress: "198.51.100.23" },
+    { customerType: "10", register: "1", tel: "090-1234-5678", settleCategory: "", otherCategory: "" },
+    { customerType: "30", register: "1", fullAddress: "東京都新宿区西新宿2-8-1", ipaddress: "198.51.100.23" },
+    { customerType: "10", register: "0", tel: "090-8765-4321" },
   ],
   async applyBatch(trx, context, rows) {
-    const entries: Omit<NewNegative, "company_id">[] = [];
-    const outcomes = rows.map((row): RowOutcome => {
+    let pending: Omit<NewNegative, "company_id">[] = [];
+    // Registrations go in one insert per run of rows; a cancel first stores the rows before it.
+    const flush = async () => {
+      await insertNegatives(trx, context.companyId, pending);
+      pending = [];
+    };
+    const outcomes: RowOutcome[] = [];
+    for (const row of rows) {
       const entry = itemEntry(context, row);
-      if ("message" in entry) return { applied: false, column: entry.column, message: entry.message };
-      entries.push(entry);
-      return { applied: true };
-    });
-    await insertNegatives(trx, context.companyId, entries);
+      if ("message" in entry) {
+        outcomes.push({ applied: false, column: entry.column, message: entry.message });
+        continue;
+      }
+      const { cancel, ...values } = entry;
+      if (!cancel) {
+        pending.push(values);
+        outcomes.push({ applied: true });
+        continue;
+      }
+      await flush();
+      const ids = await negativeIdsWithValues(trx, context.companyId, values);
+      if (ids.length === 0) {
+        outcomes.push({
+          applied: false,
+          column: null,
+          message: rowText(context.lang, "noNegativeToCancel"),
+        });
+        continue;
+      }
+      await deleteNegatives(trx, context.companyId, ids);
+      outcomes.push({ applied: true });
+    }
+    await flush();
     return outcomes;
   },
 };

@@ -1,10 +1,17 @@
 import type { Transaction } from "kysely";
+import { ERROR, type ErrorCode } from "../../contract/errors.ts";
 import type { Label } from "../../contract/eventActions.ts";
 import type { CsvUpdateOptions } from "../../contract/uploadOptions.ts";
 import { ApiError } from "../apiError.ts";
 import type { Database } from "../db/schema.ts";
-import { type Editor, holdEventForEdit } from "../services/eventActions/editGate.ts";
-import { labelsOfTenant, setEventLabels, tenantLabels } from "../services/eventActions/eventLabels.ts";
+import type { Editor } from "../services/eventActions/editGate.ts";
+import { labelsOfTenant, tenantLabels } from "../services/eventActions/eventLabels.ts";
+import {
+  type BusyState,
+  EDIT_BLOCK_ERROR,
+  editBlockOf,
+  type StoredEditLock,
+} from "../services/eventDetail/editBlock.ts";
 import { eventFileColumns, holdEventsForJob, releaseJobEvents, resolveEventRows } from "./eventRefs.ts";
 import type { RowBatchContext, RowOutcome, UploadRowHandler } from "./rowHandler.ts";
 import { refusalText, rowText } from "./rowTexts.ts";
@@ -28,68 +35,212 @@ const editorOf = (context: RowBatchContext): Editor => ({
   now: context.now,
 });
 
-async function applyOne(
+/** An event the batch may change, with the labels it will hold (null: its labels stay). */
+interface Accepted {
+  eventId: string;
+  labelNames: readonly string[] | null;
+  currentNames: readonly string[];
+}
+
+/**
+ * The event detail's save checks (holdEventForEdit) for a whole batch at once, in the batch's
+ * transaction: the events locked FOR UPDATE in event ID order (so two jobs never deadlock), then, in
+ * statements of their own after the lock (under READ COMMITTED they see what others committed while
+ * this one waited), the editor's name and the edit locks. Each event is refused as the detail would
+ * refuse it: gone (963), changed since its version was read (015), deleted, under screening (999) or
+ * update (1000), or another operator's live lock (688).
+ */
+async function holdBatchForEdit(
+  trx: Transaction<Database>,
+  context: RowBatchContext,
+  versions: ReadonlyMap<string, number>,
+  ids: readonly string[],
+): Promise<{ operatorName: string; rows: Map<string, { labelNames: string[] } | ErrorCode> }> {
+  const { companyId } = context;
+  const locked = await trx
+    .selectFrom("events")
+    .select(["event_id", "version", "busy_state", "busy_job_id", "logically_deleted", "label_names"])
+    .where("company_id", "=", companyId)
+    .where("event_id", "in", ids)
+    .orderBy("event_id")
+    .forUpdate()
+    .execute();
+  const operator = await trx
+    .selectFrom("operators")
+    .select("name")
+    .where("company_id", "=", companyId)
+    .where("id", "=", context.operatorId)
+    .executeTakeFirstOrThrow();
+  const locks = new Map<string, StoredEditLock>(
+    (
+      await trx
+        .selectFrom("event_edit_locks")
+        .select(["event_id", "operator_id", "operator_name", "locked_at", "expires_at"])
+        .where("company_id", "=", companyId)
+        .where("event_id", "in", ids)
+        .execute()
+    ).map((lock) => [
+      lock.event_id,
+      {
+        operatorId: lock.operator_id,
+        operatorName: lock.operator_name,
+        lockedAt: lock.locked_at,
+        expiresAt: lock.expires_at,
+      },
+    ]),
+  );
+  const byId = new Map(locked.map((row) => [row.event_id, row]));
+  const rows = new Map<string, { labelNames: string[] } | ErrorCode>();
+  for (const eventId of ids) {
+    const row = byId.get(eventId);
+    if (!row) {
+      rows.set(eventId, ERROR.notFound);
+      continue;
+    }
+    if (row.version !== versions.get(eventId)) {
+      rows.set(eventId, ERROR.conflict);
+      continue;
+    }
+    // The batch's own hold (1000, committed before the batch) is no block: only what others hold is.
+    const busyState = row.busy_job_id === context.jobId ? null : (row.busy_state as BusyState);
+    const block = editBlockOf(
+      { busyState, logicallyDeleted: row.logically_deleted },
+      locks.get(eventId) ?? null,
+      context.operatorId,
+      context.now,
+    );
+    rows.set(eventId, block ? EDIT_BLOCK_ERROR[block.kind] : { labelNames: row.label_names });
+  }
+  return { operatorName: operator.name, rows };
+}
+
+/** The batch's label changes: each accepted event's new label names, or why its row is refused. */
+async function labelChanges(
   trx: Transaction<Database>,
   context: RowBatchContext,
   options: CsvUpdateOptions,
   labels: readonly Label[],
-  eventId: string,
-  version: number,
-): Promise<RowOutcome> {
-  const editor = editorOf(context);
-  const { companyId } = context;
-  const event = await holdEventForEdit(trx, editor, eventId, version);
-  const current = await trx
-    .selectFrom("events")
-    .select("label_names")
-    .where("company_id", "=", companyId)
-    .where("event_id", "=", eventId)
-    .executeTakeFirstOrThrow();
-  let eventLabels: Label[] | null = null;
-  if (labels.length > 0) {
-    const held = await trx
-      .selectFrom("event_labels")
-      .select("label_id")
-      .where("company_id", "=", companyId)
-      .where("event_id", "=", eventId)
-      .execute();
-    const heldIds = new Set(held.map((row) => row.label_id));
-    const wanted = new Set(labels.map((label) => label.labelId));
-    if (options.labelUnregister === "1") {
-      if (![...wanted].some((id) => heldIds.has(id)))
-        return { applied: false, column: null, message: rowText(context.lang, "labelNotOnEvent") };
-      for (const id of wanted) heldIds.delete(id);
-    } else for (const id of wanted) heldIds.add(id);
-    eventLabels = (await tenantLabels(trx, companyId)).filter((label) => heldIds.has(label.labelId));
+  eventIds: readonly string[],
+): Promise<Map<string, readonly string[] | null>> {
+  const changes = new Map<string, readonly string[] | null>();
+  if (labels.length === 0 || eventIds.length === 0) {
+    for (const id of eventIds) changes.set(id, null);
+    return changes;
   }
+  const held = new Map<string, Set<string>>();
+  for (const row of await trx
+    .selectFrom("event_labels")
+    .select(["event_id", "label_id"])
+    .where("company_id", "=", context.companyId)
+    .where("event_id", "in", eventIds)
+    .execute()) {
+    const set = held.get(row.event_id) ?? new Set<string>();
+    set.add(row.label_id);
+    held.set(row.event_id, set);
+  }
+  const order = await tenantLabels(trx, context.companyId);
+  const wanted = new Set(labels.map((label) => label.labelId));
+  for (const id of eventIds) {
+    const ids = new Set(held.get(id));
+    if (options.labelUnregister === "1") {
+      if (![...wanted].some((labelId) => ids.has(labelId))) continue; // refused: none to take off
+      for (const labelId of wanted) ids.delete(labelId);
+    } else for (const labelId of wanted) ids.add(labelId);
+    changes.set(
+      id,
+      order.filter((label) => ids.has(label.labelId)).map((label) => label.name),
+    );
+  }
+  return changes;
+}
+
+/**
+ * Applies the options to the batch's accepted events in a few statements: the events' fields, version
+ * and label names (one UPDATE per distinct set of label names, usually one), the label rows, and the
+ * manual screening history rows (result, reason, the labels as they are then) in one INSERT.
+ */
+async function writeBatch(
+  trx: Transaction<Database>,
+  context: RowBatchContext,
+  options: CsvUpdateOptions,
+  labels: readonly Label[],
+  operatorName: string,
+  accepted: readonly Accepted[],
+): Promise<void> {
+  if (accepted.length === 0) return;
+  const { companyId } = context;
   const set: Partial<{ settle_status: string; maresult: "10" | "20" | "30"; logically_deleted: boolean }> =
     {};
   if (options.settleStatus !== null) set.settle_status = options.settleStatus;
   if (options.manualResult !== null) set.maresult = options.manualResult;
   if (options.logicalDelete === "1") set.logically_deleted = true;
-  await trx
-    .updateTable("events")
-    .set((eb) => ({ ...set, version: eb("version", "+", 1), updated_at: context.now }))
-    .where("company_id", "=", companyId)
-    .where("event_id", "=", eventId)
-    .execute();
-  if (eventLabels) await setEventLabels(trx, companyId, eventId, eventLabels);
-  if (options.manualResult !== null)
+  const groups = new Map<string, { names: readonly string[] | null; ids: string[] }>();
+  for (const entry of accepted) {
+    const key = entry.labelNames === null ? "" : JSON.stringify(entry.labelNames);
+    const group = groups.get(key) ?? { names: entry.labelNames, ids: [] };
+    group.ids.push(entry.eventId);
+    groups.set(key, group);
+  }
+  for (const group of groups.values()) {
+    await trx
+      .updateTable("events")
+      .set((eb) => ({
+        ...set,
+        ...(group.names === null ? {} : { label_names: [...group.names] }),
+        // The batch's hold (1000) comes off with the change, in the same row version.
+        busy_state: null,
+        busy_job_id: null,
+        version: eb("version", "+", 1),
+        updated_at: context.now,
+      }))
+      .where("company_id", "=", companyId)
+      .where("event_id", "in", group.ids)
+      .execute();
+  }
+  const labelled = accepted.filter((entry) => entry.labelNames !== null).map((entry) => entry.eventId);
+  if (labels.length > 0 && labelled.length > 0) {
+    if (options.labelUnregister === "1")
+      await trx
+        .deleteFrom("event_labels")
+        .where("company_id", "=", companyId)
+        .where("event_id", "in", labelled)
+        .where(
+          "label_id",
+          "in",
+          labels.map((label) => label.labelId),
+        )
+        .execute();
+    else {
+      const values = labelled.flatMap((eventId) =>
+        labels.map((label) => ({ company_id: companyId, event_id: eventId, label_id: label.labelId })),
+      );
+      for (let at = 0; at < values.length; at += 5_000)
+        await trx
+          .insertInto("event_labels")
+          .values(values.slice(at, at + 5_000))
+          .onConflict((conflict) => conflict.doNothing())
+          .execute();
+    }
+  }
+  if (options.manualResult !== null) {
+    const result = options.manualResult;
     await trx
       .insertInto("event_manual_history")
-      .values({
-        company_id: companyId,
-        event_id: eventId,
-        updated_at: context.now,
-        result: options.manualResult,
-        reason: options.reason || null,
-        operator_id: context.operatorId,
-        operator_name: event.operatorName,
-        memo: null,
-        label_names: eventLabels ? eventLabels.map((label) => label.name) : current.label_names,
-      })
+      .values(
+        accepted.map((entry) => ({
+          company_id: companyId,
+          event_id: entry.eventId,
+          updated_at: context.now,
+          result,
+          reason: options.reason || null,
+          operator_id: context.operatorId,
+          operator_name: operatorName,
+          memo: null,
+          label_names: [...(entry.labelNames ?? entry.currentNames)],
+        })),
+      )
       .execute();
-  return { applied: true };
+  }
 }
 
 export const csvUpdateRowHandler: UploadRowHandler = {
@@ -113,9 +264,6 @@ export const csvUpdateRowHandler: UploadRowHandler = {
     const options = context.options as CsvUpdateOptions;
     const resolved = prepared as Resolved;
     const ids = resolved.flatMap((entry) => ("eventId" in entry ? [entry.eventId] : []));
-    // The batch's own hold goes first (in this transaction: others see it until the commit), so the
-    // event detail's checks see only what others hold: another job (999/1000), an operator's lock (688).
-    await releaseJobEvents(trx, context.companyId, context.jobId, ids);
     let labels: Label[] = [];
     let labelRefusal: string | null = null;
     if (options.labelIds.length > 0) {
@@ -138,26 +286,43 @@ export const csvUpdateRowHandler: UploadRowHandler = {
               .execute()
           ).map((row) => [row.event_id, row.version]),
     );
-    const outcomes: RowOutcome[] = [];
-    for (const entry of resolved) {
-      if (!("eventId" in entry)) {
-        outcomes.push(entry);
-        continue;
-      }
-      if (labelRefusal !== null) {
-        outcomes.push({ applied: false, column: null, message: labelRefusal });
-        continue;
-      }
-      try {
-        outcomes.push(
-          await applyOne(trx, context, options, labels, entry.eventId, versions.get(entry.eventId) ?? -1),
-        );
-      } catch (error) {
-        // The checks refuse before anything is written: the row is refused, the batch goes on.
-        if (!(error instanceof ApiError)) throw error;
-        outcomes.push({ applied: false, column: null, message: refusalText(context.lang, error) });
-      }
-    }
+    const checked =
+      ids.length === 0 || labelRefusal !== null
+        ? { operatorName: "", rows: new Map<string, { labelNames: string[] } | ErrorCode>() }
+        : await holdBatchForEdit(trx, context, versions, ids);
+    const open = ids.filter((id) => typeof checked.rows.get(id) === "object");
+    const changes = await labelChanges(trx, context, options, labels, open);
+    const accepted: Accepted[] = [];
+    const outcomes: RowOutcome[] = resolved.map((entry): RowOutcome => {
+      if (!("eventId" in entry)) return entry;
+      if (labelRefusal !== null) return { applied: false, column: null, message: labelRefusal };
+      const row = checked.rows.get(entry.eventId);
+      // The checks refuse before anything is written: the row is refused, the batch goes on.
+      if (row === undefined || typeof row !== "object")
+        return {
+          applied: false,
+          column: null,
+          message: refusalText(context.lang, new ApiError(row ?? ERROR.notFound)),
+        };
+      if (!changes.has(entry.eventId))
+        return { applied: false, column: null, message: rowText(context.lang, "labelNotOnEvent") };
+      accepted.push({
+        eventId: entry.eventId,
+        labelNames: changes.get(entry.eventId) ?? null,
+        currentNames: row.labelNames,
+      });
+      return { applied: true };
+    });
+    // The hold comes off every event in this transaction (others see it until the commit): the
+    // accepted ones with their change (one row version, not two), the refused ones here.
+    await writeBatch(trx, context, options, labels, checked.operatorName, accepted);
+    const applied = new Set(accepted.map((entry) => entry.eventId));
+    await releaseJobEvents(
+      trx,
+      context.companyId,
+      context.jobId,
+      ids.filter((id) => !applied.has(id)),
+    );
     return outcomes;
   },
 

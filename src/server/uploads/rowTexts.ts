@@ -42,6 +42,10 @@ const TEXTS = {
     en: "The row gives no value to register as negative.",
     ja: "ネガティブ登録する値がありません。",
   },
+  noNegativeToCancel: {
+    en: "No negative entry of this customer type holds exactly these values.",
+    ja: "この顧客区分でこの値のとおりのネガティブ登録はありません。",
+  },
   invalidFlag: { en: "must be 0 or 1", ja: "0か1を入力してください" },
 } as const satisfies Record<string, Record<Lang, string>>;
 

@@ -321,14 +321,31 @@ async function commitBatch(
   return next;
 }
 
-/** Mails the tenant's operators who asked for upload results: type and counts, never a row. */
+/**
+ * Mails the tenant's operators who asked for upload results: type and counts, never a row. At most
+ * once per job: the run claims the mail (result_mailed_at, migration 030) in a conditional update that
+ * commits before any mail is sent, so a run that takes the job over after a crash (the result file
+ * written, the job not yet marked done) finds it claimed and sends nothing. A crash between the claim
+ * and the send loses the mail; the history screen still shows the outcome (docs/uploads.md).
+ */
 async function notify(
-  deps: Pick<ServiceDeps, "db" | "config" | "mailer">,
+  deps: Pick<ServiceDeps, "db" | "config" | "mailer" | "now">,
   job: ClaimedJob,
   upload: UploadJobRow,
   failed: boolean,
   log: { error: (object: unknown, message: string) => void },
 ): Promise<void> {
+  const claimed = await deps.db
+    .withTables<{
+      upload_jobs: { company_id: string; job_id: string; result_mailed_at: Date | null };
+    }>()
+    .updateTable("upload_jobs")
+    .set({ result_mailed_at: deps.now() })
+    .where("company_id", "=", job.companyId)
+    .where("job_id", "=", job.jobId)
+    .where("result_mailed_at", "is", null)
+    .executeTakeFirst();
+  if (claimed.numUpdatedRows !== 1n) return;
   const recipients = await deps.db
     .selectFrom("operators")
     .select(["email", "name"])

@@ -2,6 +2,7 @@ import { Card, Heading, Text } from "@radix-ui/themes";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { UploadOptionValues } from "../../../../machines/csv/csvUploadFormMachine.ts";
+import type { Label } from "../../../contract/eventActions.ts";
 import { EVENT_CODE_LABELS } from "../../../contract/eventCodeLabels.ts";
 import { MANUAL_RESULTS } from "../../../contract/screening.ts";
 import { SETTLE_STATUSES } from "../../../contract/screeningApi.ts";
@@ -38,7 +39,7 @@ export const updateTypedValues = (options: UploadOptionValues) => {
 
 /**
  * CSV update (spec section 2): events by event ID, merchant management ID or a CSV; logical delete do
- * or do not, settle status, manual screening result with its reason, a label registered or taken off.
+ * or do not, settle status, manual screening result with its reason, labels registered or taken off.
  * At least one must change (902).
  */
 export function CsvUpdateScreen() {
@@ -58,6 +59,57 @@ export function CsvUpdateScreen() {
         <UpdateOptions />
       </CsvUploadPanel>
     </Card>
+  );
+}
+
+/**
+ * The labels to register or take off, several at once: a group of native checkboxes under a legend,
+ * each named by its label's visible name (Tab moves between them, Space ticks one). The chosen IDs
+ * keep the tenant's order of labels, whatever order they were ticked in.
+ */
+export function LabelChoices({
+  legend,
+  empty,
+  labels,
+  chosen,
+  onChange,
+}: {
+  legend: string;
+  empty: string;
+  labels: readonly Label[];
+  chosen: readonly string[];
+  onChange: (labelIds: string[]) => void;
+}) {
+  const picked = new Set(chosen);
+  const toggle = (labelId: string, on: boolean) => {
+    if (on) picked.add(labelId);
+    else picked.delete(labelId);
+    onChange(labels.flatMap((label) => (picked.has(label.labelId) ? [label.labelId] : [])));
+  };
+  return (
+    <fieldset className="csv-choices">
+      <legend>{legend}</legend>
+      {labels.length === 0 ? (
+        <Text size="2" color="gray">
+          {empty}
+        </Text>
+      ) : (
+        <div className="csv-choice-options">
+          {labels.map((label) => (
+            <label key={label.labelId} className="csv-choice">
+              <input
+                type="checkbox"
+                name="labelIds"
+                value={label.labelId}
+                checked={picked.has(label.labelId)}
+                onChange={(event) => toggle(label.labelId, event.target.checked)}
+              />
+              <Text size="2">{label.name}</Text>
+            </label>
+          ))}
+        </div>
+      )}
+    </fieldset>
   );
 }
 
@@ -119,16 +171,12 @@ function UpdateOptions() {
           onChange={(event) => set({ reason: event.target.value })}
         />
       </div>
-      <SelectField
-        id={`${id}-label`}
-        label={t("update.label")}
-        value={options.labelIds[0] ?? ""}
-        classes={FIELD_CLASSES}
-        options={[
-          { value: "", label: t("update.noLabel") },
-          ...tenantLabels.map((label) => ({ value: label.labelId, label: label.name })),
-        ]}
-        onChange={(value) => set({ labelIds: value === "" ? [] : [value] })}
+      <LabelChoices
+        legend={t("update.label")}
+        empty={t("update.noLabel")}
+        labels={tenantLabels}
+        chosen={options.labelIds}
+        onChange={(labelIds) => set({ labelIds })}
       />
       <ChoiceField
         name="labelUnregister"
