@@ -133,10 +133,12 @@ describe.each(TEST_LANGS)("keyword list search and delete [%s]", (lang) => {
     await prefixField.fill(prefix);
     await search.click();
     await shown(added.slice(0, 2));
+    const selectedOf = (count: number, total: number) =>
+      k.selectedOfTotal.replace("{count}", String(count)).replace("{total}", String(total));
     const tick = (keyword: string) =>
       table.getByRole("checkbox", { name: k.selectRow.replace("{keyword}", keyword), exact: true });
     await tick(added[0] as string).click();
-    await visible(page.getByText("1 / 2", { exact: true }));
+    await visible(page.getByText(selectedOf(1, 2), { exact: true }));
     const remove = page.getByRole("button", { name: k.delete, exact: true });
     await remove.click();
     const dialog = await visible(page.getByRole("dialog"));
@@ -145,7 +147,7 @@ describe.each(TEST_LANGS)("keyword list search and delete [%s]", (lang) => {
     await confirmExecute(page, shell.execute);
     await visible(textOnPage(page, messageNo(lang, "003")));
     await shown([added[1] as string]);
-    await visible(page.getByText("0 / 1", { exact: true }));
+    await visible(page.getByText(selectedOf(0, 1), { exact: true }));
     // The focus is back on Delete, which opened the confirmation (a keyboard user goes on from there).
     await expect.poll(() => hasFocus(remove), { timeout: 3_000 }).toBe(true);
 
@@ -153,7 +155,7 @@ describe.each(TEST_LANGS)("keyword list search and delete [%s]", (lang) => {
     const all = table.getByRole("checkbox", { name: k.selectAll, exact: true });
     await all.focus();
     await page.keyboard.press("Space");
-    await visible(page.getByText("1 / 1", { exact: true }));
+    await visible(page.getByText(selectedOf(1, 1), { exact: true }));
     await remove.focus();
     await page.keyboard.press("Enter");
     const confirm = await visible(page.getByRole("dialog"));

@@ -12,6 +12,7 @@ import { ERROR } from "../../../contract/errors.ts";
 import { inJapan } from "../../../contract/japanTime.ts";
 import { type UploadFileType, uploadFileLink, uploadHistory } from "../../../contract/uploads.ts";
 import { useRunCall } from "../../actors/CallRunner.tsx";
+import { openDownloadLink } from "../../ui/openDownloadLink.ts";
 
 /** A history screen's workflow (machines/csv/uploadHistoryMachine.ts). */
 export const UploadHistoryActor = createActorContext(uploadHistoryMachine);
@@ -30,16 +31,6 @@ const dayEnd = (day: string) => (day === "" ? null : `${day}T23:59:59.999+09:00`
 // range the server refuses is shown in place. A refused link says 992 on the screen; 005 comes with it.
 const LOAD_HANDLING = { handledHere: [ERROR.validation], background: true, reportUnexpected: true } as const;
 const LINK_HANDLING = { manual: true, reportUnexpected: true } as const;
-
-/** Hands a download link to the browser, which saves the file (the server names it). */
-function openLink(url: string) {
-  const link = document.createElement("a");
-  link.href = url;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
 
 export function UploadHistoryProvider({
   fileTypes,
@@ -69,7 +60,7 @@ export function UploadHistoryProvider({
         ),
       },
       actions: {
-        openDownload: (_, params) => openLink(params.result.downloadUrl),
+        openDownload: (_, params) => openDownloadLink(params.result.downloadUrl),
       },
     }),
   );

@@ -1,4 +1,4 @@
-import { Box, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { Box, Button, Card, Flex, Heading } from "@radix-ui/themes";
 import { createActorContext } from "@xstate/react";
 import { format, subMonths } from "date-fns";
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
@@ -23,6 +23,7 @@ import { AppLink } from "../../../ui/AppLink.tsx";
 import { BusyButton } from "../../../ui/BusyButton.tsx";
 import { FormMessage } from "../../../ui/FormMessage.tsx";
 import { shownErrorText } from "../../../ui/shownErrorText.ts";
+import { ListDeleteBar } from "../ListDeleteBar.tsx";
 import { ListTable } from "../ListTable.tsx";
 import { keywordActions } from "../listActions.ts";
 import { japanDayEnd, japanDayStart, ListInput } from "../listFields.tsx";
@@ -179,20 +180,12 @@ function KeywordList({ categoryId }: { categoryId: string }) {
       {view.rows.length > 0 ? (
         <Flex direction="column" gap="3">
           {may.remove ? (
-            <Flex gap="3" align="center">
-              {/* Focusable while it cannot be used: the focus comes back to it after the confirmation. */}
-              <BusyButton
-                color="red"
-                variant="soft"
-                unavailable={!view.canDelete}
-                onClick={() => list.send({ type: "delete.request" })}
-              >
-                {t("delete")}
-              </BusyButton>
-              <Text size="2" color="gray" aria-live="polite">
-                {view.selected.length} / {view.rows.length}
-              </Text>
-            </Flex>
+            <ListDeleteBar
+              label={t("delete")}
+              selectedText={t("selectedOfTotal", { count: view.selected.length, total: view.rows.length })}
+              unavailable={!view.canDelete}
+              onDelete={() => list.send({ type: "delete.request" })}
+            />
           ) : null}
           <ListTable
             caption={t("tableCaption")}

@@ -11,6 +11,7 @@ import { AppLink } from "../../../ui/AppLink.tsx";
 import { BusyButton } from "../../../ui/BusyButton.tsx";
 import { FormMessage } from "../../../ui/FormMessage.tsx";
 import { shownErrorText } from "../../../ui/shownErrorText.ts";
+import { ListDeleteBar } from "../ListDeleteBar.tsx";
 import { type ListColumn, ListTable } from "../ListTable.tsx";
 import { whiteActions } from "../listActions.ts";
 import { ListInput, ListSelect } from "../listFields.tsx";
@@ -146,20 +147,12 @@ function WhiteList() {
       {view.rows.length > 0 ? (
         <Flex direction="column" gap="3">
           {may.remove ? (
-            <Flex gap="3" align="center">
-              {/* Focusable while it cannot be used: the focus comes back to it after the confirmation. */}
-              <BusyButton
-                color="red"
-                variant="soft"
-                unavailable={!view.canDelete}
-                onClick={() => list.send({ type: "delete.request" })}
-              >
-                {t("delete")}
-              </BusyButton>
-              <Text size="2" color="gray" aria-live="polite">
-                {t("selected", { count: view.selected.length })}
-              </Text>
-            </Flex>
+            <ListDeleteBar
+              label={t("delete")}
+              selectedText={t("selected", { count: view.selected.length })}
+              unavailable={!view.canDelete}
+              onDelete={() => list.send({ type: "delete.request" })}
+            />
           ) : null}
           <ListTable
             caption={t("tableCaption")}
