@@ -357,6 +357,7 @@ function itemEntry(
 export const csvNegativeItemRowHandler: UploadRowHandler = {
   fileType: "CsvNegativeItem",
   columns: CSV_NEGATIVE_ITEM_COLUMNS,
+  optionalColumns: ["register"],
   sampleRows: [
     { customerType: "10", register: "1", tel: "090-1234-5678", settleCategory: "", otherCategory: "" },
     { customerType: "30", register: "1", fullAddress: "東京都新宿区西新宿2-8-1", ipaddress: "198.51.100.23" },

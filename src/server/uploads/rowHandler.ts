@@ -43,6 +43,8 @@ export interface UploadRowHandler {
     rows: readonly UploadRow[],
     prepared?: unknown,
   ): Promise<RowOutcome[]>;
+  /** Columns a file may leave out of its header (added later: older files stay valid); read as empty. */
+  optionalColumns?: readonly string[];
   /** The columns for the upload's options, when they depend on them (else `columns`). */
   columnsFor?(options: unknown): readonly string[];
   /**

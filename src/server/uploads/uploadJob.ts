@@ -129,7 +129,7 @@ export function uploadJob(
     try {
       for await (const record of csvRecords(db, file, upload.encoding)) {
         if (rows === -1) {
-          const problem = headerProblem(upload.lang, record, columns);
+          const problem = headerProblem(upload.lang, record, columns, handler.optionalColumns);
           if (problem) throw new JobFailure(problem);
         }
         rows += 1;
@@ -210,7 +210,9 @@ async function applyRows(
       batch.push({
         rowNo: dataIndex + 1,
         values:
-          record.length === header.length ? values : { ...values, [FIELD_COUNT]: String(record.length) },
+          record.length === header.length
+            ? values
+            : { ...values, [FIELD_COUNT]: String(record.length), [HEADER_COUNT]: String(header.length) },
       });
       if (batch.length >= UPLOAD_BATCH_ROWS) await commit();
     }
@@ -224,6 +226,8 @@ async function applyRows(
 
 /** Marks a row whose field count differs from the header's (never a column name: they are trimmed). */
 const FIELD_COUNT = " fieldCount";
+/** Beside it, the header's field count (an optional column may be left out of the header). */
+const HEADER_COUNT = " headerCount";
 
 const wellFormedOf = (batch: readonly UploadRow[]) => batch.filter((row) => !(FIELD_COUNT in row.values));
 
@@ -284,7 +288,7 @@ async function commitBatch(
         message: messageText(lang, "validation.uploadFieldCount", {
           row: row.rowNo,
           count: row.values[FIELD_COUNT] ?? "",
-          expected: columnsOf(handler, context.options).length,
+          expected: row.values[HEADER_COUNT] ?? "",
         }),
       };
       const message = outcome.applied

@@ -93,6 +93,21 @@ describe.each(testBackends())("CsvNegativeItem: cancel by value (%s)", (backend)
     expect(await negativeRulesFor(OTHER_TEL)).toContain("NEG_TEL");
   });
 
+  it("takes a file made before the register column: its rows register, a short row names the header's count", async () => {
+    const columns = CSV_NEGATIVE_ITEM_COLUMNS.filter((column) => column !== "register");
+    const tel = "090-4321-0990";
+    const rows = [rowOf(columns, { customerType: "10", tel }), "10"].join("\r\n");
+    const job = await uploadAndRun(t, admin, {
+      fileType: "CsvNegativeItem",
+      bytes: Buffer.from(`${columns.join(",")}\r\n${rows}\r\n`),
+    });
+    expect(job).toMatchObject({ appliedRows: 1, refusedRows: 1 });
+    const result = parse(await resultFile(t, admin, job), { relax_column_count: true }) as string[][];
+    expect(result[2]?.slice(-1)).toEqual([`Row 3: 1 fields where the header has ${columns.length}.`]);
+    expect(await entriesWithTel(tel)).toHaveLength(1);
+    expect(await negativeRulesFor(tel)).toContain("NEG_TEL");
+  });
+
   it("applies a file's rows in order: a value registered and cancelled in one file ends unregistered", async () => {
     const tel = "090-4321-0989";
     const job = await items([
