@@ -1,30 +1,10 @@
-/**
- * CSV screening benchmark (part of `npm run bench`, or alone: `npx tsx tests/bench/csvAuthori.ts`):
- * a 100,000-row CsvAuthori upload in each priority on PostgreSQL (console_bench, which holds DEMO's
- * bulk events; see benchDatabase.ts and screening.ts), through the real pipeline in this process: the
- * upload service stores the file in the database and queues the job, the job worker screens every row
- * through the engine (speed: a batch together; accuracy: one row after the other) and writes the result
- * file. Figures:
- *   - rows per second from the upload's first byte until the job is done (result file written), beside
- *     PostgreSQL COPY of the same file into a scratch table (the floor of putting those bytes in the
- *     database at all), and the ratio;
- *   - this process's RSS growth (peak during the job minus the RSS before the upload).
- * Targets (issue 39, this 2-core machine): speed >= 5,000 rows/s, accuracy >= 2,000 rows/s, RSS
- * growth < 150 MB. The run's events are removed afterwards (removeEventsSince).
- */
-import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
-import { loadConfig } from "../../src/server/config.ts";
 import { openDatabase } from "../../src/server/db/connect.ts";
 import { migrate } from "../../src/server/db/migrate.ts";
-import { runAsTenant } from "../../src/server/db/tenantContext.ts";
-import { createJobWorker } from "../../src/server/jobs/jobWorker.ts";
 import { CSV_AUTHORI_COLUMNS, csvAuthoriRowHandler } from "../../src/server/uploads/csvAuthoriRows.ts";
-import { uploadJobKind } from "../../src/server/uploads/uploadFileTypes.ts";
-import { uploadJob } from "../../src/server/uploads/uploadJob.ts";
-import { createUploadService } from "../../src/server/uploads/uploadService.ts";
 import { freshDataDir, removeDataDir } from "../support/testDatabase.ts";
 import { benchDatabaseUrl, removeEventsSince } from "./benchDatabase.ts";
+import { benchUploadPipeline, rssGrowthRow, timedUpload } from "./benchUploads.ts";
 import type { BenchRow } from "./screening.ts";
 
 const COMPANY = "DEMO";
@@ -34,22 +14,6 @@ const PRIORITIES = (["10", "20"] as const).filter(
   (priority) => !process.env.BENCH_CSV_PRIORITY || process.env.BENCH_CSV_PRIORITY === priority,
 );
 const TARGETS = { "10": 5_000, "20": 2_000 } as const;
-const TARGET_RSS_MB = 150;
-const MB = 1024 * 1024;
-
-const quiet = {
-  info() {},
-  warn() {},
-  error(details: unknown) {
-    console.error(details);
-  },
-  debug() {},
-  trace() {},
-  fatal() {},
-  child() {
-    return quiet;
-  },
-} as unknown as FastifyBaseLogger;
 
 /** The upload file: realistic orders, a phone number shared by a handful of rows, one item each. */
 function fileText(prefix: string): string {
@@ -157,48 +121,19 @@ export async function csvAuthoriBenchmark(): Promise<BenchRow[]> {
       );
       return rows;
     }
-    const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: "http://console.test", LOG_LEVEL: "silent" });
-    const now = () => new Date();
-    const deps = {
-      db: handle.db,
-      config: { ...config, uploadMaxRows: Math.max(config.uploadMaxRows, ROWS) },
-      mailer: { send: async () => ({}), close() {} },
-      now,
-      defer: () => {},
-    };
-    const worker = createJobWorker({ db: handle.db, now, log: quiet });
-    worker.register(uploadJobKind("CsvAuthori"), uploadJob(deps, csvAuthoriRowHandler));
-    const uploads = createUploadService(deps, worker);
+    const pipeline = benchUploadPipeline(handle.db, dataDir, ROWS, csvAuthoriRowHandler);
     const auth = { companyId: COMPANY, operatorId: operator.id, roleId: operator.role_id, secretHash: "" };
     for (const priority of PRIORITIES) {
       const bytes = Buffer.from(fileText(`BENCHCSV-${priority}-${since.getTime()}-`));
       const copyMs = await copyBaseline(url, bytes);
-      global.gc?.();
-      const rssBefore = process.memoryUsage().rss;
-      let rssPeak = rssBefore;
-      const sampler = setInterval(() => {
-        rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
-      }, 50);
-      const started = performance.now();
-      async function* pieces() {
-        for (let at = 0; at < bytes.length; at += 64 * 1024) yield bytes.subarray(at, at + 64 * 1024);
-      }
-      const job = await uploads.receive(
-        auth,
-        "en",
-        "CsvAuthori",
-        "bench.csv",
-        pieces(),
-        { priority },
-        "127.0.0.1",
-      );
-      await worker.drain();
-      const elapsed = performance.now() - started;
-      clearInterval(sampler);
-      const status = await runAsTenant(COMPANY, () => uploads.status(auth, job.jobId));
+      const {
+        status,
+        elapsedMs: elapsed,
+        rssBefore,
+        growthMb,
+      } = await timedUpload(pipeline, auth, "CsvAuthori", bytes, { priority });
       const perSecond = (ROWS * 1000) / elapsed;
       const copyPerSecond = (ROWS * 1000) / copyMs;
-      const growthMb = (rssPeak - rssBefore) / MB;
       const name = priority === "10" ? "speed" : "accuracy";
       console.log(
         `  ${name}: ${status.state}, ${status.appliedRows} applied, ${status.refusedRows} refused in ${(elapsed / 1000).toFixed(1)} s; COPY ${copyMs.toFixed(0)} ms`,
@@ -212,14 +147,7 @@ export async function csvAuthoriBenchmark(): Promise<BenchRow[]> {
           target: `>= ${TARGETS[priority]}`,
           verdict: perSecond >= TARGETS[priority] ? "ok" : "UNDER",
         },
-        {
-          metric: `(j) CSV screening ${name} RSS growth`,
-          value: `${growthMb.toFixed(0)} MB`,
-          baseline: `${(rssBefore / MB).toFixed(0)} MB before`,
-          ratio: "n/a",
-          target: `< ${TARGET_RSS_MB} MB`,
-          verdict: growthMb < TARGET_RSS_MB ? "ok" : "OVER",
-        },
+        rssGrowthRow(`(j) CSV screening ${name} RSS growth`, rssBefore, growthMb),
       );
     }
     return rows;

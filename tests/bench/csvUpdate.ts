@@ -1,55 +1,17 @@
-/**
- * CSV update benchmark (part of `npm run bench` as (l), or alone: `npx tsx tests/bench/csvUpdate.ts`):
- * a CsvUpdate upload naming 100,000 stored events of DEMO by event ID (upload type 10), giving each
- * the manual result NG with a reason and a label, on PostgreSQL (the bench database of
- * benchDatabase.ts, seeded by the screening benchmark), through the real pipeline in this process:
- * the upload service stores the file in the database and queues the job, the job worker applies the
- * rows in batches (each event marked under update (1000), checked as the event detail's saves are:
- * edit lock 688, version, logical delete; its version bumped, its manual history row written, the
- * checkpoint committed with each batch) and writes the result file. Figures:
- *   - rows per second from the upload's first byte until the job is done, beside the bare SQL of the
- *     same change on the same rows in the same run (one UPDATE of the events' result and version and
- *     one INSERT ... SELECT of their history rows, in a transaction rolled back), and the ratio;
- *   - this process's RSS growth (peak during the job minus the RSS before the upload).
- * Target (issue 39, this 2-core machine): >= 5,000 rows/s. The run's changes are undone afterwards
- * (result, label and history rows as they were), so every run starts from the same events.
- */
-import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
-import { loadConfig } from "../../src/server/config.ts";
 import { openDatabase } from "../../src/server/db/connect.ts";
 import { migrate } from "../../src/server/db/migrate.ts";
-import { runAsTenant } from "../../src/server/db/tenantContext.ts";
-import { createJobWorker } from "../../src/server/jobs/jobWorker.ts";
 import { csvUpdateRowHandler } from "../../src/server/uploads/csvUpdateRows.ts";
-import { uploadJobKind } from "../../src/server/uploads/uploadFileTypes.ts";
-import { uploadJob } from "../../src/server/uploads/uploadJob.ts";
-import { createUploadService } from "../../src/server/uploads/uploadService.ts";
 import { freshDataDir, removeDataDir } from "../support/testDatabase.ts";
 import { benchDatabaseUrl } from "./benchDatabase.ts";
+import { benchUploadPipeline, rssGrowthRow, timedUpload } from "./benchUploads.ts";
 import type { BenchRow } from "./screening.ts";
 
 const COMPANY = "DEMO";
 const ROWS = Number(process.env.BENCH_CSV_ROWS ?? 100_000);
 const TARGET = 5_000;
-const TARGET_RSS_MB = 150;
-const MB = 1024 * 1024;
 /** The bench's own label: the run registers it, the clean-up takes it off again. */
 const LABEL = { id: "BENCHCSVUPD", name: "CSV update bench" };
-
-const quiet = {
-  info() {},
-  warn() {},
-  error(details: unknown) {
-    console.error(details);
-  },
-  debug() {},
-  trace() {},
-  fatal() {},
-  child() {
-    return quiet;
-  },
-} as unknown as FastifyBaseLogger;
 
 /**
  * The events the run updates: ROWS of DEMO's that a CSV update may change (not deleted, held by no
@@ -159,47 +121,23 @@ export async function csvUpdateBenchmark(): Promise<BenchRow[]> {
     if (eventIds.length < ROWS) console.log(`  only ${eventIds.length} events can be updated`);
     const baselineMs = await sqlBaseline(client, eventIds, operator.id);
 
-    const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: "http://console.test", LOG_LEVEL: "silent" });
-    const now = () => new Date();
-    const deps = {
-      db: handle.db,
-      config: { ...config, uploadMaxRows: Math.max(config.uploadMaxRows, ROWS) },
-      mailer: { send: async () => ({}), close() {} },
-      now,
-      defer: () => {},
-    };
-    const worker = createJobWorker({ db: handle.db, now, log: quiet });
-    worker.register(uploadJobKind("CsvUpdate"), uploadJob(deps, csvUpdateRowHandler));
-    const uploads = createUploadService(deps, worker);
+    const pipeline = benchUploadPipeline(handle.db, dataDir, ROWS, csvUpdateRowHandler);
     const auth = { companyId: COMPANY, operatorId: operator.id, roleId: operator.role_id, secretHash: "" };
-    const bytes = Buffer.from(`eventId\r\n${eventIds.join("\r\n")}\r\n`);
-    global.gc?.();
-    const rssBefore = process.memoryUsage().rss;
-    let rssPeak = rssBefore;
-    const sampler = setInterval(() => {
-      rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
-    }, 50);
-    const started = performance.now();
-    async function* pieces() {
-      for (let at = 0; at < bytes.length; at += 64 * 1024) yield bytes.subarray(at, at + 64 * 1024);
-    }
-    const job = await uploads.receive(
+    const {
+      status,
+      elapsedMs: elapsed,
+      rssBefore,
+      growthMb,
+    } = await timedUpload(
+      pipeline,
       auth,
-      "en",
       "CsvUpdate",
-      "bench.csv",
-      pieces(),
+      Buffer.from(`eventId\r\n${eventIds.join("\r\n")}\r\n`),
       { uploadType: "10", manualResult: "20", reason: "CSV update bench", labelIds: [LABEL.id] },
-      "127.0.0.1",
     );
-    await worker.drain();
-    const elapsed = performance.now() - started;
-    clearInterval(sampler);
-    const status = await runAsTenant(COMPANY, () => uploads.status(auth, job.jobId));
     const count = eventIds.length;
     const perSecond = (count * 1000) / elapsed;
     const sqlPerSecond = (count * 1000) / baselineMs;
-    const growthMb = (rssPeak - rssBefore) / MB;
     console.log(
       `  ${status.state}, ${status.appliedRows} applied, ${status.refusedRows} refused in ${(elapsed / 1000).toFixed(1)} s; bare SQL ${baselineMs.toFixed(0)} ms`,
     );
@@ -212,14 +150,7 @@ export async function csvUpdateBenchmark(): Promise<BenchRow[]> {
         target: `>= ${TARGET}`,
         verdict: perSecond >= TARGET && status.appliedRows === count ? "ok" : "UNDER",
       },
-      {
-        metric: "(l) CSV update RSS growth",
-        value: `${growthMb.toFixed(0)} MB`,
-        baseline: `${(rssBefore / MB).toFixed(0)} MB before`,
-        ratio: "n/a",
-        target: `< ${TARGET_RSS_MB} MB`,
-        verdict: growthMb < TARGET_RSS_MB ? "ok" : "OVER",
-      },
+      rssGrowthRow("(l) CSV update RSS growth", rssBefore, growthMb),
     );
     return rows;
   } finally {
