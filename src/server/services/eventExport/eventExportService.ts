@@ -5,10 +5,8 @@ import type { CsvExportOptions, CsvJobStatus } from "../../../contract/eventExpo
 import { EVENT_SELECTION_LIMIT, type EventSelection } from "../../../contract/eventSearch.ts";
 import { japanStamp } from "../../../contract/japanTime.ts";
 import { ApiError } from "../../apiError.ts";
-import { operatorActor } from "../../audit/operatorActor.ts";
-import { recordAudit } from "../../audit/recordAudit.ts";
 import { createDownloadLink, downloadPath } from "../../jobs/downloadLinks.ts";
-import { enqueueJob, findOwnJob } from "../../jobs/jobQueue.ts";
+import { findOwnJob } from "../../jobs/jobQueue.ts";
 import type { JobWorker } from "../../jobs/jobWorker.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { selectionEvents } from "../eventSearch/matchingEvents.ts";
@@ -21,6 +19,7 @@ import {
   eventExportPayloadSchema,
   eventExportResultSchema,
 } from "./eventExportPayload.ts";
+import { queueCsvOutput } from "./queueCsvOutput.ts";
 
 export interface EventExportService {
   /** Checks the selection and options and queues the job; answers its ID. */
@@ -94,16 +93,8 @@ export function createEventExportService(
         payload,
         now: asOf,
       };
-      // The request and its audit row (how many events, which column groups: never the rows) together.
-      const jobId = await db.transaction().execute(async (trx) => {
-        const queued = await enqueueJob(trx, job);
-        const actor = await operatorActor(trx, auth);
-        const after = { rowCount: count, groups, fileName: payload.fileName };
-        await recordAudit(trx, { ...actor, at: asOf, action: "csvOutput", target: `job:${queued}`, after });
-        return queued;
-      });
-      jobs.wake();
-      return jobId;
+      // The audit row says how many events and which column groups, never the rows.
+      return queueCsvOutput(db, jobs, auth, job, { rowCount: count, groups, fileName: payload.fileName });
     },
 
     async status(auth, jobId) {

@@ -4,13 +4,12 @@ import { splitValues } from "../../../contract/eventSearch.ts";
 import { japanStamp } from "../../../contract/japanTime.ts";
 import type { NegativeCsvStatus, NegativeSearchParsed } from "../../../contract/negativeList.ts";
 import { ApiError } from "../../apiError.ts";
-import { operatorActor } from "../../audit/operatorActor.ts";
-import { recordAudit } from "../../audit/recordAudit.ts";
 import { createDownloadLink, downloadPath } from "../../jobs/downloadLinks.ts";
-import { enqueueJob, findOwnJob } from "../../jobs/jobQueue.ts";
+import { findOwnJob } from "../../jobs/jobQueue.ts";
 import type { JobWorker } from "../../jobs/jobWorker.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { csvContentType } from "../eventExport/csvFileWriter.ts";
+import { queueCsvOutput } from "../eventExport/queueCsvOutput.ts";
 import type { AuthContext } from "../sessionService.ts";
 import {
   NEGATIVE_CSV_JOB,
@@ -74,24 +73,16 @@ export function createNegativeExportService(
       };
       // The request and its audit row together: what was asked for (the item type, how many values,
       // the dates, the encoding), never the values or the entries themselves.
-      const jobId = await db.transaction().execute(async (trx) => {
-        const queued = await enqueueJob(trx, job);
-        const actor = await operatorActor(trx, auth);
-        const after = {
-          list: "negative",
-          item: search.item,
-          valueCount: splitValues(search.values).length,
-          updatedFrom: search.updatedFrom,
-          updatedTo: search.updatedTo,
-          expiringSoon: search.expiringSoon,
-          encoding,
-          fileName: payload.fileName,
-        };
-        await recordAudit(trx, { ...actor, at: asOf, action: "csvOutput", target: `job:${queued}`, after });
-        return queued;
+      return queueCsvOutput(db, jobs, auth, job, {
+        list: "negative",
+        item: search.item,
+        valueCount: splitValues(search.values).length,
+        updatedFrom: search.updatedFrom,
+        updatedTo: search.updatedTo,
+        expiringSoon: search.expiringSoon,
+        encoding,
+        fileName: payload.fileName,
       });
-      jobs.wake();
-      return jobId;
     },
 
     async status(auth, jobId) {
