@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { logout, sessionInfo } from "../../src/contract/auth.ts";
 import { ERROR } from "../../src/contract/errors.ts";
-import { buildApp } from "../../src/server/app.ts";
-import { loadConfig } from "../../src/server/config.ts";
-import { type DatabaseHandle, openDatabase } from "../../src/server/db/connect.ts";
-import { createMailer } from "../../src/server/mail/mailer.ts";
+import { type ServerApp, serversOn } from "./helpers/serverProcesses.ts";
 import { call, loginAs } from "./helpers/testApp.ts";
 import { openTestDatabase, type TestDatabase, testBackends } from "./helpers/testBackends.ts";
 
@@ -18,29 +15,16 @@ const onPostgres = testBackends().includes("postgres") ? ["postgres" as const] :
 
 describe.each(onPostgres)("two server processes on one PostgreSQL (%s)", (backend) => {
   let database: TestDatabase;
-  const handles: DatabaseHandle[] = [];
-  const apps: Awaited<ReturnType<typeof buildApp>>[] = [];
+  const apps: ServerApp[] = [];
+  let servers: Awaited<ReturnType<typeof serversOn>> | undefined;
 
   beforeAll(async () => {
     database = await openTestDatabase(backend);
-    const config = loadConfig({
-      DATA_DIR: database.dataDir,
-      PUBLIC_URL: "http://console.test",
-      LOG_LEVEL: "silent",
-    });
-    for (let index = 0; index < 2; index++) {
-      const handle = await openDatabase({ dataDir: database.dataDir, databaseUrl: database.databaseUrl });
-      handles.push(handle);
-      const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, dataDir: config.dataDir });
-      const app = await buildApp({ config, db: handle.db, mailer, clientDir: "/nonexistent-client-build" });
-      app.addHook("onClose", async () => mailer.close());
-      await app.ready();
-      apps.push(app);
-    }
+    servers = await serversOn(database, 2);
+    apps.push(...servers.apps);
   });
   afterAll(async () => {
-    for (const app of apps) await app.close();
-    for (const handle of handles) await handle.close();
+    await servers?.close();
     await database?.close();
   });
 

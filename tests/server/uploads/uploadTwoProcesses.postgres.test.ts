@@ -1,12 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../../src/server/app.ts";
-import { loadConfig } from "../../../src/server/config.ts";
-import { type DatabaseHandle, openDatabase } from "../../../src/server/db/connect.ts";
-import { createMailer } from "../../../src/server/mail/mailer.ts";
+import type { DatabaseHandle } from "../../../src/server/db/connect.ts";
 import { CSV_AUTHORI_COLUMNS } from "../../../src/server/uploads/csvAuthoriRows.ts";
 import { CSV_NEGATIVE_ITEM_COLUMNS } from "../../../src/server/uploads/csvNegativeRows.ts";
 import { uploadDb } from "../../../src/server/uploads/uploadTables.ts";
+import { type ServerApp, serversOn } from "../helpers/serverProcesses.ts";
 import { loginAs } from "../helpers/testApp.ts";
 import { openTestDatabase, type TestDatabase, testBackends } from "../helpers/testBackends.ts";
 import { csvText, rowOf, uploadFile } from "./uploadTestKit.ts";
@@ -27,7 +25,8 @@ const NEGATIVES = 2_500;
 describe.each(onPostgres)("upload jobs across processes, one worker killed (%s)", (backend) => {
   let database: TestDatabase;
   const handles: DatabaseHandle[] = [];
-  const apps: Awaited<ReturnType<typeof buildApp>>[] = [];
+  const apps: ServerApp[] = [];
+  let servers: Awaited<ReturnType<typeof serversOn>> | undefined;
   const workers: ChildProcess[] = [];
 
   /** A worker process; resolves once it polls. */
@@ -47,26 +46,14 @@ describe.each(onPostgres)("upload jobs across processes, one worker killed (%s)"
 
   beforeAll(async () => {
     database = await openTestDatabase(backend);
-    const config = loadConfig({
-      DATA_DIR: database.dataDir,
-      PUBLIC_URL: "http://console.test",
-      LOG_LEVEL: "silent",
-    });
-    for (let index = 0; index < 2; index++) {
-      const handle = await openDatabase({ dataDir: database.dataDir, databaseUrl: database.databaseUrl });
-      handles.push(handle);
-      const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, dataDir: config.dataDir });
-      const app = await buildApp({ config, db: handle.db, mailer, clientDir: "/nonexistent-client-build" });
-      app.addHook("onClose", async () => mailer.close());
-      await app.ready();
-      apps.push(app);
-    }
+    servers = await serversOn(database, 2);
+    handles.push(...servers.handles);
+    apps.push(...servers.apps);
   }, 60_000);
   afterAll(async () => {
     for (const child of workers)
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-    for (const app of apps) await app.close();
-    for (const handle of handles) await handle.close();
+    await servers?.close();
     await database?.close();
   });
 
